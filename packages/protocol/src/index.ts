@@ -1,0 +1,44 @@
+/**
+ * @toolhost/protocol — the pure core shared by the server, the runner, the CLI and the console:
+ * lossless JSON, the exact byte measure, the arguments digest, the context projection,
+ * configuration validation and the error codes. No I/O, no clock, no randomness.
+ */
+
+export { argumentsDigest } from "./digest.js";
+export { ERROR_CODES, type ErrorBody, type ErrorCode, isProtocolError, ProtocolError } from "./errors.js";
+export { type CompactOptions, compact, quoteString } from "./json/compact.js";
+export { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from "./json/limits.js";
+export { measure, quotedStringBytes } from "./json/measure.js";
+export { measureText } from "./json/measure-text.js";
+export { formatFloat } from "./json/number.js";
+export { compareCodePoints } from "./json/order.js";
+export { parseJson } from "./json/parse.js";
+export { pointerAppend } from "./json/pointer.js";
+export { utf8Length } from "./json/utf8.js";
+export {
+  isJsonObject,
+  JsonNumber,
+  type JsonObject,
+  type JsonValue,
+  objectEntries,
+  objectGet,
+  type PlainJsonObject,
+} from "./json/value.js";
+export { checkBudget, RESULT_CONTEXT_BYTES } from "./projection/budget.js";
+export {
+  type ContextPreview,
+  TEXT_OMISSION_MARKER,
+  TRUNCATION_NOTICE,
+  UNKNOWN_OUTCOME_RESULT,
+} from "./projection/context-preview.js";
+export { cutHeadTail, type HeadTailCut } from "./projection/head-tail.js";
+export { MeasuredResult } from "./projection/measured-result.js";
+export {
+  collectPreservedFields,
+  isPreservedKey,
+  PRESERVED_KEYS,
+  PRESERVED_STRING_MAX_BYTES,
+  PRESERVED_SUFFIXES,
+} from "./projection/preserved-fields.js";
+export { projectResult, projectUnknownOutcome } from "./projection/project-result.js";
+export { isResultType, RESULT_TYPES, type ResultType } from "./projection/result-type.js";

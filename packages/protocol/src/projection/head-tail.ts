@@ -1,0 +1,115 @@
+/**
+ * The maximal head/tail cut of a text under a byte allowance, measured as the text costs inside a
+ * JSON string literal (escapes included). The allowance is split equally; what one side cannot use
+ * (a character that does not fit, or the other side reaching it) goes to the other, so that one more
+ * character on either side would not fit. Characters are never split.
+ */
+
+import { ASCII_BYTES } from "../json/measure.js";
+
+/** A cut: `head` a prefix, `tail` a suffix, with their escaped cost and their raw UTF-8 bytes. */
+export interface HeadTailCut {
+  head: string;
+  tail: string;
+  /** Bytes the two cost inside JSON string literals (quotes not included). */
+  escapedBytes: number;
+  /** UTF-8 bytes of head and tail as raw text. */
+  rawBytes: number;
+}
+
+/** Cuts `text` into the longest head and tail whose escaped cost fits `allowanceBytes`. */
+export function cutHeadTail(text: string, allowanceBytes: number): HeadTailCut {
+  const allowance = Math.max(0, allowanceBytes);
+  const state: CutState = { text, headEnd: 0, tailStart: text.length, headBytes: 0, tailBytes: 0, rawBytes: 0 };
+  // Head up to its half, tail up to the rest, then the head takes what the tail left.
+  extendHead(state, Math.floor(allowance / 2));
+  extendTail(state, allowance - state.headBytes);
+  extendHead(state, allowance - state.tailBytes);
+  return {
+    head: text.slice(0, state.headEnd),
+    tail: text.slice(state.tailStart),
+    escapedBytes: state.headBytes + state.tailBytes,
+    rawBytes: state.rawBytes,
+  };
+}
+
+interface CutState {
+  text: string;
+  headEnd: number;
+  tailStart: number;
+  headBytes: number;
+  tailBytes: number;
+  rawBytes: number;
+}
+
+/** Grows the head while its escaped cost stays within `limit`. */
+function extendHead(state: CutState, limit: number): void {
+  const { text, tailStart } = state;
+  let i = state.headEnd;
+  let bytes = state.headBytes;
+  let raw = state.rawBytes;
+  while (i < tailStart) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      const cost = ASCII_BYTES[c] as number;
+      if (bytes + cost > limit) break;
+      bytes += cost;
+      raw += 1;
+      i += 1;
+    } else if (c < 0x800) {
+      if (bytes + 2 > limit) break;
+      bytes += 2;
+      raw += 2;
+      i += 1;
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < tailStart) {
+      if (bytes + 4 > limit) break;
+      bytes += 4;
+      raw += 4;
+      i += 2;
+    } else {
+      if (bytes + 3 > limit) break;
+      bytes += 3;
+      raw += 3;
+      i += 1;
+    }
+  }
+  state.headEnd = i;
+  state.headBytes = bytes;
+  state.rawBytes = raw;
+}
+
+/** Grows the tail (backwards) while its escaped cost stays within `limit`. */
+function extendTail(state: CutState, limit: number): void {
+  const { text, headEnd } = state;
+  let i = state.tailStart;
+  let bytes = state.tailBytes;
+  let raw = state.rawBytes;
+  while (i > headEnd) {
+    const c = text.charCodeAt(i - 1);
+    if (c < 0x80) {
+      const cost = ASCII_BYTES[c] as number;
+      if (bytes + cost > limit) break;
+      bytes += cost;
+      raw += 1;
+      i -= 1;
+    } else if (c < 0x800) {
+      if (bytes + 2 > limit) break;
+      bytes += 2;
+      raw += 2;
+      i -= 1;
+    } else if (c >= 0xdc00 && c <= 0xdfff && i - 2 >= headEnd) {
+      if (bytes + 4 > limit) break;
+      bytes += 4;
+      raw += 4;
+      i -= 2;
+    } else {
+      if (bytes + 3 > limit) break;
+      bytes += 3;
+      raw += 3;
+      i -= 1;
+    }
+  }
+  state.tailStart = i;
+  state.tailBytes = bytes;
+  state.rawBytes = raw;
+}
