@@ -34,7 +34,8 @@ function sourceFiles(dir: string): string[] {
 /** Module specifiers of static imports, re-exports and dynamic imports. */
 function importsOf(text: string): string[] {
   const specifiers: string[] = [];
-  const pattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+  const pattern =
+    /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
   for (const match of text.matchAll(pattern)) specifiers.push((match[1] ?? match[2] ?? match[3]) as string);
   return specifiers;
 }
@@ -80,13 +81,22 @@ describe("package layering", () => {
       const rel = relative(join(root, "packages", "protocol"), file);
       const text = readFileSync(file, "utf8");
       for (const specifier of importsOf(text)) {
-        const isBuiltin = specifier.startsWith("node:") || /^(fs|path|os|http|https|net|child_process|crypto)$/.test(specifier);
+        const isBuiltin =
+          specifier.startsWith("node:") || /^(fs|path|os|http|https|net|child_process|crypto)$/.test(specifier);
         if (isBuiltin && !(PROTOCOL_NODE_IMPORTS[rel] ?? []).includes(specifier)) {
           violations.push(`${rel} imports ${specifier}`);
         }
       }
       const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
-      for (const forbidden of ["Date.now", "new Date", "Math.random", "performance.now", "process.", "setTimeout", "fetch("]) {
+      for (const forbidden of [
+        "Date.now",
+        "new Date",
+        "Math.random",
+        "performance.now",
+        "process.",
+        "setTimeout",
+        "fetch(",
+      ]) {
         if (code.includes(forbidden)) violations.push(`${rel} uses ${forbidden}`);
       }
     }

@@ -1,0 +1,37 @@
+/**
+ * The tools of one toolset version: each validated, names unique.
+ *
+ * An empty list is valid: an agent may run without tools (and a toolset can be published before its
+ * tools exist). Names are compared exactly (case-sensitive), as the model and the executor see them.
+ */
+
+import { ProtocolError } from "../errors.js";
+import { pointerAppend } from "../json/pointer.js";
+import { type ToolDefinition, validateToolDefinition } from "./tool-definition.js";
+
+/** Validates a toolset's `tools` list and returns each tool normalized, in the sender's order. */
+export function validateToolset(tools: unknown, pointer = "/tools"): ToolDefinition[] {
+  if (!Array.isArray(tools)) {
+    throw new ProtocolError("validation_failed", "tools must be an array of tool definitions", pointer);
+  }
+  const firstIndex = new Map<string, number>();
+  return tools.map((input, index) => {
+    const tool = validateToolDefinition(input, pointerAppend(pointer, index));
+    const first = firstIndex.get(tool.name);
+    if (first !== undefined) {
+      throw new ProtocolError(
+        "duplicate_tool_name",
+        `tool name ${JSON.stringify(tool.name)} is already used by tool ${first}`,
+        pointerAppend(pointerAppend(pointer, index), "name"),
+        { name: tool.name, first: pointerAppend(pointer, first) },
+      );
+    }
+    firstIndex.set(tool.name, index);
+    return tool;
+  });
+}
+
+/** The distinct binding IDs a toolset references, in order of first use, for the server's registration check. */
+export function referencedBindingIds(tools: readonly ToolDefinition[]): string[] {
+  return [...new Set(tools.map((tool) => tool.binding_id))];
+}
