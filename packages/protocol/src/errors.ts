@@ -7,6 +7,8 @@
 export const ERROR_CODES = {
   /** The body is not well-formed JSON text (or not UTF-8). */
   invalid_json: { status: 400, description: "The body is not well-formed JSON." },
+  /** The HTTP request itself is malformed (bad URL encoding, broken headers), before any JSON is read. */
+  bad_request: { status: 400, description: "The HTTP request is malformed." },
   /** A string holds an unpaired UTF-16 surrogate, which UTF-8 cannot encode (Python refuses it too). */
   lone_surrogate: {
     status: 422,

@@ -1,0 +1,29 @@
+/** Who sent a request: the authenticated API key's scopes and its agent and binding scopes. */
+
+import type { IdScope, KeyRecord, Scope } from "../storage/records.js";
+
+/** The caller of an authenticated request. */
+export interface Identity {
+  readonly keyId: string;
+  readonly name: string;
+  readonly scopes: readonly Scope[];
+  /** The agents whose objects the caller reaches. */
+  readonly agents: IdScope;
+  /** The executor bindings whose objects the caller reaches. */
+  readonly bindings: IdScope;
+}
+
+/** The identity an active key grants. */
+export function identityOfKey(key: KeyRecord): Identity {
+  return { keyId: key.key_id, name: key.name, scopes: key.scopes, agents: key.agents, bindings: key.bindings };
+}
+
+/** True when the identity holds `scope`; `admin` satisfies every scope. */
+export function hasScope(identity: Identity, scope: Scope): boolean {
+  return identity.scopes.includes(scope) || identity.scopes.includes("admin");
+}
+
+/** True when the identity holds at least one of `scopes`. */
+export function hasAnyScope(identity: Identity, scopes: readonly Scope[]): boolean {
+  return scopes.some((scope) => hasScope(identity, scope));
+}

@@ -1,0 +1,46 @@
+/**
+ * The server's Fastify instance type and what route modules receive. Later route files follow the
+ * same pattern as `auth/key-routes.ts`: a `RouteModule` that registers its routes with TypeBox
+ * schemas from `@toolhost/protocol/wire`, `tags`, and either `onRequest: ctx.requireScope(...)` or
+ * `config: { public: true }` (the route guard refuses a route that has neither).
+ */
+
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from "fastify";
+import type { Identity } from "../auth/identity.js";
+import type { Clock } from "../clock.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { Scope } from "../storage/records.js";
+import type { Storage } from "../storage/storage.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The request body exactly as received (UTF-8 text), when it had a JSON body; receipts store it. */
+    rawBody: string | undefined;
+    /** Who sent the request, once a `requireScope` hook authenticated it; null on public routes. */
+    identity: Identity | null;
+  }
+  interface FastifyContextConfig {
+    /** True for the few routes that need no credential (health, OpenAPI document). */
+    public?: boolean;
+  }
+}
+
+/** The server's Fastify instance, typed by TypeBox schemas. */
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** An `onRequest` hook that authenticates the caller and checks its scope. */
+export type ScopeHook = onRequestAsyncHookHandler;
+
+/** What every route module gets: storage, the clock, the options and the scope guard. */
+export interface AppContext {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly options: CompiledServerOptions;
+  /** A hook admitting callers holding any one of `scopes` (`admin` satisfies every scope); 401/403 otherwise. */
+  readonly requireScope: (...scopes: [Scope, ...Scope[]]) => ScopeHook;
+}
+
+/** Registers one area's routes on the app. */
+export type RouteModule = (app: App, context: AppContext) => void;

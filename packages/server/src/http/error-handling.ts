@@ -1,0 +1,53 @@
+/**
+ * Installs the error answers on the app: the error handler, the 404/405 handler and the handler of
+ * Fastify's framework errors all go through `errorAnswer`, so every error body has one shape.
+ */
+
+import { ProtocolError } from "@toolhost/protocol";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { App } from "./app.js";
+import { type ErrorAnswerContext, errorAnswer } from "./error-answer.js";
+import type { RouteTable } from "./route-table.js";
+
+/** Sends the SPEC §9 answer for `error`; unexpected errors are logged once, with their cause. */
+export function sendError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: ErrorAnswerContext,
+): FastifyReply {
+  const answer = errorAnswer(error, context);
+  if (answer.internal) request.log.error({ err: error }, "internal error while handling a request");
+  return reply
+    .code(answer.status)
+    .headers(answer.headers)
+    .header("content-type", "application/json; charset=utf-8")
+    .send(answer.body);
+}
+
+/** The answer for a request no route matched: 405 when the path exists with other methods, else 404. */
+export function unmatchedRouteError(method: string, path: string, table: RouteTable): ProtocolError {
+  const allowed = table.allowedMethods(path);
+  if (allowed.length > 0 && !allowed.includes(method.toUpperCase())) {
+    return new ProtocolError("method_not_allowed", `${method} is not allowed on ${path}`, undefined, {
+      allowed_methods: allowed,
+    });
+  }
+  return new ProtocolError("not_found", `no route ${method} ${path}`);
+}
+
+/** Routes every error of `app` through `sendError`. */
+export function installErrorHandling(app: App, table: RouteTable, context: ErrorAnswerContext): void {
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply, context));
+  // An unknown route answers 404/405 before its body is read: a bad or large body does not change that.
+  app.addHook("onRequest", async (request) => {
+    if (request.is404) throw unmatchedRouteError(request.method, pathOf(request.url), table);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(unmatchedRouteError(request.method, pathOf(request.url), table), request, reply, context),
+  );
+}
+
+function pathOf(url: string): string {
+  return url.split("?", 1)[0] ?? "/";
+}

@@ -1,0 +1,37 @@
+/**
+ * Refuses, at registration, a route that forgot its access rule or its documentation: every route
+ * must be `config: { public: true }` or carry a `requireScope(...)` hook (fail closed), and every
+ * documented route must have tags. Also records each route in the RouteTable (for 405 answers).
+ */
+
+import type { RouteOptions } from "fastify";
+import { isScopeHook } from "../auth/require-scope.js";
+import type { App } from "./app.js";
+import type { RouteTable } from "./route-table.js";
+
+/** The problem with a route's declaration, or undefined when it is complete (pure). */
+export function routeDeclarationProblem(route: RouteOptions): string | undefined {
+  const hooks =
+    route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+  const guarded = hooks.some((hook) => isScopeHook(hook));
+  const isPublic = route.config?.public === true;
+  if (guarded === isPublic) {
+    return guarded
+      ? "is public and also requires a scope"
+      : "needs onRequest: requireScope(...) or config: { public: true }";
+  }
+  const schema = route.schema as { hide?: boolean; tags?: unknown } | undefined;
+  if (schema?.hide !== true && !(Array.isArray(schema?.tags) && schema.tags.length > 0)) {
+    return "needs schema.tags (or schema.hide) for the OpenAPI document";
+  }
+  return undefined;
+}
+
+/** Checks every route added to `app` from now on and records it in `table`. */
+export function installRouteGuard(app: App, table: RouteTable): void {
+  app.addHook("onRoute", (route) => {
+    const problem = routeDeclarationProblem(route as RouteOptions);
+    if (problem !== undefined) throw new Error(`route ${String(route.method)} ${route.url} ${problem}`);
+    table.add(route.url, route.method);
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * @toolhost/server — the toolhost HTTP service: build the app, start and stop the server, its options.
+ */
+
+export { BOOTSTRAP_KEY_NAME, bootstrapKeyRecord, ensureBootstrapKey } from "./auth/bootstrap-key.js";
+export {
+  agentScopeOf,
+  assertAgentInScope,
+  assertBindingInScope,
+  bindingScopeOf,
+  inAgentScope,
+  inBindingScope,
+  inIdScope,
+  notFoundError,
+} from "./auth/id-scope.js";
+export { hasAnyScope, hasScope, type Identity } from "./auth/identity.js";
+export { generateKeySecret, hashKeySecret, KEY_SECRET_PREFIX } from "./auth/key-secret.js";
+export { type Clock, systemClock } from "./clock.js";
+export type { App, AppContext, RouteModule } from "./http/app.js";
+export { type BuildAppInput, buildApp, ROUTE_MODULES } from "./http/build-app.js";
+export { createLogger, REDACTED_LOG_PATHS } from "./logger.js";
+export {
+  type CompiledServerOptions,
+  compileServerOptions,
+  LOG_LEVELS,
+  type LogLevel,
+  SERVER_DEFAULTS,
+  SERVER_ENV,
+  type ServerOptions,
+} from "./options.js";
+export { type RunningServer, startServer } from "./serve.js";
+export { type Closable, closeOnSignals, SHUTDOWN_SIGNALS, type ShutdownLog } from "./shutdown-signals.js";
+export type { IdScope, Scope } from "./storage/records.js";
+export { SCOPES } from "./storage/records.js";
+export type { Storage } from "./storage/storage.js";

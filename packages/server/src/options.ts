@@ -1,0 +1,155 @@
+/**
+ * Server options: what the caller may set (all optional), and their compiled form with every default
+ * filled in. Precedence: an explicit option, then its `TOOLHOST_*` environment variable, then the
+ * default. An empty environment variable counts as unset. Invalid values throw an Error naming the
+ * option or variable, before anything starts.
+ */
+
+import type { DestinationStream } from "pino";
+import { parseDatabaseUrl } from "./storage/database-url.js";
+
+/** Log levels, most to least severe; `silent` logs nothing. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** One log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What a caller may set; every field is optional. */
+export interface ServerOptions {
+  /** `sqlite:PATH`, `sqlite::memory:` or `postgres://…` (default `sqlite:./toolhost.db`). */
+  databaseUrl?: string;
+  /** Interface to listen on (default `127.0.0.1`). */
+  host?: string;
+  /** TCP port; 0 picks a free one (default 8080). */
+  port?: number;
+  /** A secret that becomes an admin key with every scope (idempotent across restarts); null for none. */
+  bootstrapKey?: string | null;
+  /** Largest request body accepted; larger answers 413 (default 8 MiB). */
+  bodyLimitBytes?: number;
+  /** Least severe level logged (default `info`). */
+  logLevel?: LogLevel;
+  /** Where log lines go (default standard output). Not configurable from the environment. */
+  logDestination?: DestinationStream;
+  /** How long shutdown waits for in-flight requests before closing their connections (default 10 s). */
+  shutdownTimeoutMs?: number;
+}
+
+/** Server options with every default applied and every value checked. */
+export interface CompiledServerOptions {
+  readonly databaseUrl: string;
+  readonly host: string;
+  readonly port: number;
+  readonly bootstrapKey: string | null;
+  readonly bodyLimitBytes: number;
+  readonly logLevel: LogLevel;
+  readonly logDestination: DestinationStream | undefined;
+  readonly shutdownTimeoutMs: number;
+}
+
+/** Defaults of the options that have one. */
+export const SERVER_DEFAULTS = {
+  databaseUrl: "sqlite:./toolhost.db",
+  host: "127.0.0.1",
+  port: 8080,
+  bodyLimitBytes: 8 * 1024 * 1024,
+  logLevel: "info",
+  shutdownTimeoutMs: 10_000,
+} as const satisfies Partial<CompiledServerOptions>;
+
+/** The environment variable of each option that has one. */
+export const SERVER_ENV = {
+  databaseUrl: "TOOLHOST_DATABASE_URL",
+  host: "TOOLHOST_HOST",
+  port: "TOOLHOST_PORT",
+  bootstrapKey: "TOOLHOST_BOOTSTRAP_KEY",
+  bodyLimitBytes: "TOOLHOST_BODY_LIMIT_BYTES",
+  logLevel: "TOOLHOST_LOG_LEVEL",
+  shutdownTimeoutMs: "TOOLHOST_SHUTDOWN_TIMEOUT_MS",
+} as const;
+
+/** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
+export const MAX_BODY_LIMIT_BYTES = 1024 * 1024 * 1024;
+
+/** Longest bootstrap secret accepted (the Authorization header must carry it). */
+export const MAX_BOOTSTRAP_KEY_LENGTH = 512;
+
+/** A bearer token: visible ASCII without spaces (what an Authorization header can carry verbatim). */
+export const BEARER_TOKEN_PATTERN = /^[\x21-\x7e]+$/;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Where a raw value came from, for error messages. */
+interface Source {
+  readonly label: string;
+  readonly raw: unknown;
+}
+
+/** Checks `options`, fills defaults from `env` and then from SERVER_DEFAULTS. */
+export function compileServerOptions(options: ServerOptions = {}, env: Env = process.env): CompiledServerOptions {
+  const pick = <K extends keyof typeof SERVER_ENV>(key: K): Source | undefined => {
+    if (options[key] !== undefined) return { label: `option ${key}`, raw: options[key] };
+    const text = env[SERVER_ENV[key]];
+    if (text === undefined || text === "") return undefined;
+    return { label: `environment variable ${SERVER_ENV[key]}`, raw: text };
+  };
+  return {
+    databaseUrl: databaseUrlOf(pick("databaseUrl")),
+    host: hostOf(pick("host")),
+    port: integerOf(pick("port"), 0, 65_535) ?? SERVER_DEFAULTS.port,
+    bootstrapKey: bootstrapKeyOf(options.bootstrapKey === null ? undefined : pick("bootstrapKey")),
+    bodyLimitBytes: integerOf(pick("bodyLimitBytes"), 1, MAX_BODY_LIMIT_BYTES) ?? SERVER_DEFAULTS.bodyLimitBytes,
+    logLevel: logLevelOf(pick("logLevel")),
+    logDestination: options.logDestination,
+    shutdownTimeoutMs: integerOf(pick("shutdownTimeoutMs"), 0, 3_600_000) ?? SERVER_DEFAULTS.shutdownTimeoutMs,
+  };
+}
+
+function invalid(source: Source, expected: string): Error {
+  return new Error(`${source.label}: ${expected}`);
+}
+
+function integerOf(source: Source | undefined, min: number, max: number): number | undefined {
+  if (source === undefined) return undefined;
+  const { raw } = source;
+  const value = typeof raw === "string" && /^[0-9]+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw invalid(source, `must be an integer from ${min} to ${max}, got ${JSON.stringify(String(raw))}`);
+  }
+  return value;
+}
+
+function databaseUrlOf(source: Source | undefined): string {
+  if (source === undefined) return SERVER_DEFAULTS.databaseUrl;
+  if (typeof source.raw !== "string") throw invalid(source, "must be a string");
+  try {
+    parseDatabaseUrl(source.raw);
+  } catch (error) {
+    throw invalid(source, (error as Error).message);
+  }
+  return source.raw;
+}
+
+function hostOf(source: Source | undefined): string {
+  if (source === undefined) return SERVER_DEFAULTS.host;
+  if (typeof source.raw !== "string" || !/^[A-Za-z0-9.:_%[\]-]+$/.test(source.raw)) {
+    throw invalid(source, "must be a host name or an IP address");
+  }
+  return source.raw;
+}
+
+function bootstrapKeyOf(source: Source | undefined): string | null {
+  if (source === undefined) return null;
+  const { raw } = source;
+  if (typeof raw !== "string" || raw.length > MAX_BOOTSTRAP_KEY_LENGTH || !BEARER_TOKEN_PATTERN.test(raw)) {
+    // Never echo the value: it is a secret.
+    throw invalid(source, `must be 1 to ${MAX_BOOTSTRAP_KEY_LENGTH} visible ASCII characters without spaces`);
+  }
+  return raw;
+}
+
+function logLevelOf(source: Source | undefined): LogLevel {
+  if (source === undefined) return SERVER_DEFAULTS.logLevel;
+  const level = LOG_LEVELS.find((candidate) => candidate === source.raw);
+  if (level === undefined) throw invalid(source, `must be one of ${LOG_LEVELS.join(", ")}`);
+  return level;
+}

@@ -1,0 +1,124 @@
+/**
+ * The Storage over Kysely, for SQLite and PostgreSQL alike: the stores hold one query code base; this
+ * class wires them to the dialect's way of running statements and transactions.
+ *
+ * - PostgreSQL: statements run on the pool; `transaction(work)` is a normal Kysely transaction.
+ * - SQLite: every transaction and every write outside one goes through the group committer
+ *   (`sqlite-group-commit.ts`): many logical transactions, one fsync. Reads outside a transaction run
+ *   directly; the driver's connection mutex keeps them out of an open batch.
+ */
+
+import type { Migrator } from "kysely";
+import type { DatabaseConnection } from "./connect-database.js";
+import type { Database } from "./database-schema.js";
+import { applyMigrations, createMigrator } from "./migrations/migrator.js";
+import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
+import type {
+  AgentStore,
+  BindingStore,
+  Dialect,
+  KeyStore,
+  MigrationReport,
+  SessionStore,
+  Storage,
+  Stores,
+  ToolsetStore,
+} from "./storage.js";
+import { postgresPoolContext, type StoreContext, sqliteTopLevelContext, transactionContext } from "./store-context.js";
+import { createStores } from "./stores/create-stores.js";
+import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
+
+/** Counters for diagnostics and tests. */
+export interface StorageStats {
+  /**
+   * Logical transactions answered: `transaction()` calls, and on SQLite also writes made outside a
+   * transaction (they go through the group committer as one-operation transactions).
+   */
+  transactions: number;
+  /** Physical COMMITs that succeeded; on SQLite each one fsync, shared by a whole batch. */
+  commits: number;
+}
+
+/** Options of KyselyStorage. */
+export interface KyselyStorageOptions {
+  /** SQLite only: most logical transactions per physical commit (default 256; 1 turns grouping off). */
+  maxCommitBatch?: number;
+}
+
+/** The server's storage over one Kysely database. */
+export class KyselyStorage implements Storage {
+  readonly dialect: Dialect;
+  readonly keys: KeyStore;
+  readonly bindings: BindingStore;
+  readonly toolsets: ToolsetStore;
+  readonly agents: AgentStore;
+  readonly sessions: SessionStore;
+  // Plain (not #private) fields, so that a Proxy wrapped around the storage (as tests do to inject
+  // failures) can still call its methods.
+  private readonly connection: DatabaseConnection;
+  private readonly committer: SqliteGroupCommitter<Database> | undefined;
+  private readonly migrator: Migrator;
+  private postgresTransactions = 0;
+  private postgresCommits = 0;
+  private closing: Promise<void> | undefined;
+
+  constructor(connection: DatabaseConnection, options: KyselyStorageOptions = {}) {
+    this.connection = connection;
+    this.dialect = connection.dialect;
+    let context: StoreContext;
+    if (connection.dialect === "sqlite") {
+      this.committer = new SqliteGroupCommitter(connection.db, options.maxCommitBatch);
+      context = sqliteTopLevelContext(connection.db, this.committer);
+    } else {
+      context = postgresPoolContext(connection.db);
+    }
+    const stores = createStores(context);
+    this.keys = stores.keys;
+    this.bindings = stores.bindings;
+    this.toolsets = stores.toolsets;
+    this.agents = stores.agents;
+    this.sessions = stores.sessions;
+    this.migrator = createMigrator(connection);
+  }
+
+  transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
+    const dialect = this.dialect;
+    if (this.committer !== undefined) {
+      return this.committer.run((conn) => work(createStores(transactionContext(dialect, conn))));
+    }
+    return this.postgresTransaction(work);
+  }
+
+  private async postgresTransaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
+    assertOutsideTransaction("storage.transaction()");
+    if (this.closing !== undefined) throw new Error("storage is closed");
+    try {
+      const value = await this.connection.db
+        .transaction()
+        .execute((trx) => runInTransactionScope(() => work(createStores(transactionContext("postgres", trx)))));
+      this.postgresCommits++;
+      return value;
+    } finally {
+      this.postgresTransactions++;
+    }
+  }
+
+  migrate(): Promise<MigrationReport> {
+    return applyMigrations(this.migrator);
+  }
+
+  /** Transaction and commit counters since this storage was opened. */
+  stats(): StorageStats {
+    if (this.committer !== undefined) return this.committer.stats();
+    return { transactions: this.postgresTransactions, commits: this.postgresCommits };
+  }
+
+  /** Waits for queued transactions, then closes the connections; calling it again is harmless. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.committer?.close();
+      await this.connection.db.destroy();
+    })();
+    return this.closing;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The numbered migrations, provided statically to Kysely's Migrator (nothing is read from the file
+ * system at run time, so the compiled server carries its schema with it). Names sort in apply order.
+ */
+
+import type { Migration, MigrationProvider } from "kysely";
+import type { Dialect } from "../storage.js";
+import { initialMigration } from "./0001-initial.js";
+import { resultContextBytesMigration } from "./0002-result-context-bytes.js";
+
+/** Every migration name, oldest first. */
+export const MIGRATION_NAMES = ["0001_initial", "0002_result_context_bytes"] as const;
+
+/** One migration name. */
+export type MigrationName = (typeof MIGRATION_NAMES)[number];
+
+/** The migrations for `dialect`, by name. */
+export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration> {
+  return {
+    "0001_initial": initialMigration(dialect),
+    "0002_result_context_bytes": resultContextBytesMigration,
+  };
+}
+
+/** A Kysely MigrationProvider over the static list. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: async () => migrationsFor(dialect) };
+}

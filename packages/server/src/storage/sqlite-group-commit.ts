@@ -1,0 +1,149 @@
+/**
+ * Group commit for SQLite.
+ *
+ * Why: the SQLite file runs with `synchronous=FULL`, so every COMMIT waits for an fsync of the WAL —
+ * milliseconds on real disks, the bottleneck of a write-heavy server. Many concurrent requests can
+ * share one fsync: their logical transactions run one after another inside one physical transaction,
+ * and one COMMIT makes all of them durable at once.
+ *
+ * How:
+ * - `run(work)` queues a logical transaction. When the connection is free, the committer first yields
+ *   one event-loop turn (`setImmediate`), so that every request that arrived in the same I/O phase is
+ *   queued too, then takes up to `maxBatchSize` queued transactions as one batch. Transactions queued
+ *   while a batch runs go to the next batch.
+ * - A batch is `BEGIN IMMEDIATE` (take the write lock up front, so `busy_timeout` applies if another
+ *   process writes the file), then for each logical transaction `SAVEPOINT`, its work, and `RELEASE`
+ *   on success or `ROLLBACK TO` + `RELEASE` on failure — one failing transaction never affects the
+ *   others — then one `COMMIT`.
+ * - Every caller's promise settles only after that COMMIT returned, i.e. once its writes are durable
+ *   (a failed transaction is answered then too). When the batch itself fails (BEGIN, a savepoint
+ *   statement or the COMMIT), everything is rolled back and every transaction of the batch is rejected.
+ *
+ * Interleaving: the batch holds Kysely's single SQLite connection (`db.connection()`, guarded by the
+ * driver's mutex) from BEGIN to COMMIT, so any other statement on the same Kysely instance — a plain
+ * read, a migration — waits for the mutex and can never run inside an open batch. Writes outside
+ * `transaction()` are routed through this committer too, so they are grouped as well.
+ *
+ * Logical transactions run one at a time: a transaction that never settles blocks the queue, and a
+ * transaction's work must not wait for another storage call outside its own stores (see
+ * `transaction-scope.ts`, which turns that deadlock into an immediate error).
+ */
+
+import { type Kysely, sql } from "kysely";
+import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
+
+/** Counters of the committer since it was created. */
+export interface GroupCommitStats {
+  /** Logical transactions answered (committed or rolled back). */
+  transactions: number;
+  /** Physical COMMITs that succeeded (each one fsync under `synchronous=FULL`). */
+  commits: number;
+}
+
+/** The default largest number of logical transactions in one physical commit. */
+export const DEFAULT_MAX_BATCH_SIZE = 256;
+
+interface Pending<DB> {
+  work: (db: Kysely<DB>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Runs logical transactions on one SQLite connection, many per physical commit. */
+export class SqliteGroupCommitter<DB> {
+  readonly #db: Kysely<DB>;
+  readonly #maxBatchSize: number;
+  #queue: Pending<DB>[] = [];
+  #draining: Promise<void> | undefined;
+  #closed = false;
+  #transactions = 0;
+  #commits = 0;
+
+  /** `maxBatchSize` 1 disables grouping (one commit per transaction), for comparison. */
+  constructor(db: Kysely<DB>, maxBatchSize = DEFAULT_MAX_BATCH_SIZE) {
+    if (!Number.isSafeInteger(maxBatchSize) || maxBatchSize < 1) {
+      throw new RangeError(`maxBatchSize must be a positive integer, got ${maxBatchSize}`);
+    }
+    this.#db = db;
+    this.#maxBatchSize = maxBatchSize;
+  }
+
+  /** Queues `work` as one logical transaction; settles after the commit that holds it. */
+  run<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+    try {
+      assertOutsideTransaction("storage.transaction() or a storage method");
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (this.#closed) return Promise.reject(new Error("storage is closed"));
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#draining ??= this.#drain();
+    });
+  }
+
+  /** Counters since creation. */
+  stats(): GroupCommitStats {
+    return { transactions: this.#transactions, commits: this.#commits };
+  }
+
+  /** Refuses new transactions and waits until the queued ones are answered. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#draining;
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) {
+        // Let the rest of this I/O phase queue its transactions before the batch is cut.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await this.#db.connection().execute(async (conn) => {
+          await this.#runBatch(conn, this.#queue.splice(0, this.#maxBatchSize));
+        });
+      }
+    } catch (error) {
+      // Only acquiring the connection can fail here (#runBatch answers everything itself).
+      for (const pending of this.#queue.splice(0)) pending.reject(error);
+    } finally {
+      this.#draining = undefined;
+    }
+  }
+
+  async #runBatch(conn: Kysely<DB>, batch: Pending<DB>[]): Promise<void> {
+    const outcomes: Outcome[] = [];
+    let failure: { error: unknown } | undefined;
+    let begun = false;
+    try {
+      await sql`begin immediate`.execute(conn);
+      begun = true;
+      for (const pending of batch) {
+        await sql`savepoint toolhost_tx`.execute(conn);
+        let outcome: Outcome;
+        try {
+          outcome = { ok: true, value: await runInTransactionScope(() => pending.work(conn)) };
+        } catch (error) {
+          outcome = { ok: false, error };
+        }
+        if (!outcome.ok) await sql`rollback to toolhost_tx`.execute(conn);
+        await sql`release toolhost_tx`.execute(conn);
+        outcomes.push(outcome);
+      }
+      await sql`commit`.execute(conn);
+      this.#commits++;
+    } catch (error) {
+      failure = { error };
+      // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL); then this fails harmlessly.
+      if (begun) await sql`rollback`.execute(conn).catch(() => undefined);
+    }
+    this.#transactions += batch.length;
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index];
+      if (outcome !== undefined && !outcome.ok) pending.reject(outcome.error);
+      else if (failure !== undefined || outcome === undefined) pending.reject(failure?.error);
+      else pending.resolve(outcome.value);
+    });
+  }
+}

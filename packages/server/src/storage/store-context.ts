@@ -1,0 +1,70 @@
+/**
+ * How a store reaches the database. The stores hold one query code base for both dialects and say per
+ * method what it needs (a read, one write, or several statements that must be atomic); the context
+ * decides how: inside the caller's transaction, in a transaction of its own on the PostgreSQL pool, or
+ * through the SQLite group committer.
+ */
+
+import type { Kysely } from "kysely";
+import type { Database } from "./database-schema.js";
+import type { SqliteGroupCommitter } from "./sqlite-group-commit.js";
+import type { Dialect } from "./storage.js";
+import { assertOutsideTransaction } from "./transaction-scope.js";
+
+/** A database handle for one store operation. */
+export type Db = Kysely<Database>;
+
+/** What a store method runs its statements through. */
+export interface StoreContext {
+  /** The SQL dialect (for the few statements that differ, such as row locks). */
+  readonly dialect: Dialect;
+  /** True inside `transaction(work)`: row locks taken now are held until the caller's commit. */
+  readonly inTransaction: boolean;
+  /** Runs statements that only read. */
+  read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Runs one writing statement (atomic by itself). */
+  write<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Runs several statements atomically: in the caller's transaction, or in one of their own. */
+  atomic<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+}
+
+/** The context of the stores handed to `transaction(work)`: everything runs on the transaction. */
+export function transactionContext(dialect: Dialect, trx: Db): StoreContext {
+  const direct = <T>(fn: (db: Db) => Promise<T>): Promise<T> => fn(trx);
+  return { dialect, inTransaction: true, read: direct, write: direct, atomic: direct };
+}
+
+/** The top-level context on PostgreSQL: statements on the pool, atomic groups in a transaction each. */
+export function postgresPoolContext(db: Db): StoreContext {
+  return {
+    dialect: "postgres",
+    inTransaction: false,
+    read: (fn) => guarded(() => fn(db)),
+    write: (fn) => guarded(() => fn(db)),
+    atomic: (fn) => guarded(() => db.transaction().execute(fn)),
+  };
+}
+
+/**
+ * The top-level context on SQLite: writes go through the group committer (grouped, and never inside
+ * another open batch); reads run directly, since the driver's connection mutex already keeps them out
+ * of an open batch and they need no commit.
+ */
+export function sqliteTopLevelContext(db: Db, committer: SqliteGroupCommitter<Database>): StoreContext {
+  return {
+    dialect: "sqlite",
+    inTransaction: false,
+    read: (fn) => guarded(() => fn(db)),
+    write: (fn) => committer.run(fn),
+    atomic: (fn) => committer.run(fn),
+  };
+}
+
+function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    assertOutsideTransaction("a storage method");
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return run();
+}

@@ -1,0 +1,53 @@
+/** Sessions in the `sessions` table; scope conditions apply to the session's agent. */
+
+import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
+import type { IdScope, Page, PageRequest, SessionRecord } from "../records.js";
+import { inScope } from "../scope-condition.js";
+import type { SessionStore } from "../storage.js";
+import type { StoreContext } from "../store-context.js";
+import { pickColumns } from "./pick-columns.js";
+
+const LIST = "sessions";
+const COLUMNS = ["session_id", "agent_version", "agent_id", "subject", "created_at_ms"] as const;
+
+/** The SessionStore over Kysely (both dialects). */
+export class KyselySessionStore implements SessionStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async insert(session: SessionRecord): Promise<void> {
+    return this.ctx.write(async (db) => {
+      await db.insertInto("sessions").values(pickColumns(session, COLUMNS)).execute();
+    });
+  }
+
+  async get(sessionId: string, scope: IdScope): Promise<SessionRecord | undefined> {
+    return this.ctx.read((db) =>
+      db
+        .selectFrom("sessions")
+        .select(COLUMNS)
+        .where("session_id", "=", sessionId)
+        .where(inScope("agent_id", scope))
+        .executeTakeFirst(),
+    );
+  }
+
+  async list(page: PageRequest, scope: IdScope): Promise<Page<SessionRecord>> {
+    const after = decodeCreatedCursor(LIST, page.cursor);
+    return this.ctx.read(async (db) => {
+      let query = db
+        .selectFrom("sessions")
+        .select(COLUMNS)
+        .where(inScope("agent_id", scope))
+        .orderBy("created_at_ms")
+        .orderBy("session_id")
+        .limit(page.limit + 1);
+      if (after !== undefined) {
+        query = query.where((eb) => eb(eb.refTuple("created_at_ms", "session_id"), ">", eb.tuple(after.at, after.id)));
+      }
+      const rows = await query.execute();
+      return pageOf(rows, page.limit, (last) =>
+        encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.session_id }),
+      );
+    });
+  }
+}

@@ -1,0 +1,231 @@
+// Migrations: applied once and recorded, safe when several instances start at once, and the legacy
+// budget migration (0002) rewrites stored tools exactly as specified while leaving history untouched.
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { type Kysely, sql } from "kysely";
+import { expect, it } from "vitest";
+import { connectDatabase } from "../../src/storage/connect-database.js";
+import type { Database } from "../../src/storage/database-schema.js";
+import { resultContextBytesMigration } from "../../src/storage/migrations/0002-result-context-bytes.js";
+import { MIGRATION_NAMES } from "../../src/storage/migrations/migration-list.js";
+import { applyMigrations, createMigrator, MIGRATION_TABLE } from "../../src/storage/migrations/migrator.js";
+import { openStorage } from "../../src/storage/open-storage.js";
+import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
+
+const LATEST = MIGRATION_NAMES[MIGRATION_NAMES.length - 1];
+
+/** Every table with its rows in primary-key order, as JSON text (byte-for-byte comparable). */
+async function dumpTables(db: Kysely<Database>): Promise<Record<string, string>> {
+  const tables = [
+    "keys",
+    "bindings",
+    "toolsets",
+    "toolset_versions",
+    "agents",
+    "agent_versions",
+    "sessions",
+    "execution_history",
+    MIGRATION_TABLE,
+  ];
+  const dump: Record<string, string> = {};
+  for (const table of tables) {
+    const rows = await sql`select * from ${sql.table(table)} order by 1, 2`.execute(db);
+    dump[table] = JSON.stringify(rows.rows);
+  }
+  return dump;
+}
+
+// Stored at 0001_initial: legacy tools in several positions and formats, next to tools that must stay.
+const LEGACY_V1 =
+  '[{"name":"search","description":"Search {\\"docs\\"}","binding_id":"b1","input_schema":{"type":"object","properties":{"max_result_tokens":{"type":"integer"}}},"max_result_tokens":2000,"effect":"read","timeout_ms":30000},{"name":"fetch","binding_id":"b1","input_schema":{"type":"object"},"max_result_context_bytes":4096},{"name":"plain","binding_id":"b2","input_schema":{"type":"object"}}]';
+const LEGACY_V1_AFTER =
+  '[{"name":"search","description":"Search {\\"docs\\"}","binding_id":"b1","input_schema":{"type":"object","properties":{"max_result_tokens":{"type":"integer"}}},"max_result_context_bytes":16384,"effect":"read","timeout_ms":30000},{"name":"fetch","binding_id":"b1","input_schema":{"type":"object"},"max_result_context_bytes":4096},{"name":"plain","binding_id":"b2","input_schema":{"type":"object"}}]';
+const LEGACY_V2 = `[
+  {
+    "max_result_tokens": 500,
+    "name": "pretty",
+    "binding_id": "b1",
+    "input_schema": {"type": "object", "maximum": 12345678901234567890, "multipleOf": 1.50}
+  }
+]`;
+const LEGACY_V2_AFTER = LEGACY_V2.replace('"max_result_tokens": 500', '"max_result_context_bytes": 16384');
+const LEGACY_V3 =
+  '[{"name":"ok","binding_id":"b2","input_schema":{"type":"object"},"max_result_context_bytes":4096},{"name":"last","binding_id":"b2","input_schema":{"type":"object"},"effect":"write","max_result_tokens":null}]';
+const LEGACY_V3_AFTER = LEGACY_V3.replace('"max_result_tokens":null', '"max_result_context_bytes":16384');
+const MODERN =
+  '[{"name":"m1","binding_id":"b1","input_schema":{"type":"object"},"max_result_context_bytes":4096},{"name":"m2","binding_id":"b2","input_schema":{"type":"object"},"max_result_context_bytes":32768}]';
+const HISTORY = [
+  {
+    run_id: "run_1",
+    seq: 1,
+    item_json: '{"type":"tool_result","call_id":"c1","context_preview":{"max_result_tokens":2000}}',
+  },
+  { run_id: "run_1", seq: 2, item_json: '[{"name":"looks like a tool","max_result_tokens":1}]' },
+  { run_id: "run_2", seq: 1, item_json: '{"type":"message","text":"unicode ✓ 😀 \\u0000"}' },
+];
+
+async function seedLegacyData(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto("toolsets")
+    .values([
+      { toolset_id: "ts_legacy", name: "Legacy", latest_version: 3, created_at_ms: 1_000 },
+      { toolset_id: "ts_modern", name: "Modern", latest_version: 1, created_at_ms: 1_000 },
+    ])
+    .execute();
+  await db
+    .insertInto("toolset_versions")
+    .values([
+      { toolset_id: "ts_legacy", version: 1, tools_json: LEGACY_V1, created_at_ms: 1_000 },
+      { toolset_id: "ts_legacy", version: 2, tools_json: LEGACY_V2, created_at_ms: 1_001 },
+      { toolset_id: "ts_legacy", version: 3, tools_json: LEGACY_V3, created_at_ms: 1_002 },
+      { toolset_id: "ts_modern", version: 1, tools_json: MODERN, created_at_ms: 1_003 },
+    ])
+    .execute();
+  await db
+    .insertInto("execution_history")
+    .values(HISTORY.map((item, i) => ({ ...item, created_at_ms: 5_000 + i })))
+    .execute();
+  await db.insertInto("bindings").values({ binding_id: "b1", name: "B1", created_at_ms: 900 }).execute();
+}
+
+const serverDist = fileURLToPath(new URL("../../dist/storage/open-storage.js", import.meta.url));
+
+/** Runs `migrate()` in a separate Node process, as a second server instance would; answers its report. */
+async function migrateInProcess(url: string): Promise<{ applied: string[]; current: string | null }> {
+  const script = `import { openStorage } from ${JSON.stringify(serverDist)};
+const storage = await openStorage(process.env.DB_URL, { migrate: false });
+process.stdout.write(JSON.stringify(await storage.migrate()));
+await storage.close();`;
+  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, DB_URL: url },
+  });
+  return JSON.parse(stdout);
+}
+
+describeEachDialect("migrations", (dialect) => {
+  it("lists the migrations in apply order", () => {
+    expect(MIGRATION_NAMES).toEqual(["0001_initial", "0002_result_context_bytes"]);
+  });
+
+  it("applies every migration once and records it; migrating again applies nothing", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const storage = await openStorage(database.url, { migrate: false });
+    try {
+      expect(await storage.migrate()).toEqual({ applied: [...MIGRATION_NAMES], current: LATEST });
+      expect(await storage.migrate()).toEqual({ applied: [], current: LATEST });
+      await storage.close();
+      const reopened = await openStorage(database.url);
+      expect(await reopened.migrate()).toEqual({ applied: [], current: LATEST });
+      await reopened.close();
+      const connection = await connectDatabase(database.url);
+      const recorded = await sql<{
+        name: string;
+      }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(connection.db);
+      await connection.db.destroy();
+      expect(recorded.rows.map((row) => row.name)).toEqual([...MIGRATION_NAMES]);
+    } finally {
+      await storage.close();
+      await database.dispose();
+    }
+  });
+
+  it("applies each migration exactly once when three instances (processes) migrate at once", async () => {
+    const database = await testDatabaseUrl(dialect);
+    try {
+      // allSettled: every process has ended before the database is removed, and each failure shows.
+      const settled = await Promise.allSettled([1, 2, 3].map(() => migrateInProcess(database.url)));
+      expect(settled.flatMap((s) => (s.status === "rejected" ? [String(s.reason)] : []))).toEqual([]);
+      const reports = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+      expect(reports.flatMap((report) => report.applied).sort()).toEqual([...MIGRATION_NAMES]);
+      for (const report of reports) expect(report.current).toBe(LATEST);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  if (dialect === "postgres") {
+    it("applies each migration exactly once when three storages in one process migrate at once", async () => {
+      const database = await testDatabaseUrl(dialect);
+      const storages = await Promise.all([1, 2, 3].map(() => openStorage(database.url, { migrate: false })));
+      try {
+        const reports = await Promise.all(storages.map((storage) => storage.migrate()));
+        expect(reports.flatMap((report) => report.applied).sort()).toEqual([...MIGRATION_NAMES]);
+        for (const report of reports) expect(report.current).toBe(LATEST);
+        expect(await storages[0]?.bindings.insert({ binding_id: "b1", name: "B", created_at_ms: 1 })).toBe(true);
+      } finally {
+        for (const storage of storages) await storage.close();
+        await database.dispose();
+      }
+    });
+  }
+
+  it("0002 rewrites legacy tool budgets to 16384 once and leaves everything else untouched", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const connection = await connectDatabase(database.url);
+    const { db } = connection;
+    try {
+      const migrator = createMigrator(connection);
+      expect(await applyMigrations(migrator, (m) => m.migrateTo("0001_initial"))).toEqual({
+        applied: ["0001_initial"],
+        current: "0001_initial",
+      });
+      await seedLegacyData(db);
+      const before = await dumpTables(db);
+
+      expect(await applyMigrations(migrator)).toEqual({ applied: ["0002_result_context_bytes"], current: LATEST });
+      const after = await dumpTables(db);
+      const versions = await db
+        .selectFrom("toolset_versions")
+        .selectAll()
+        .orderBy("toolset_id")
+        .orderBy("version")
+        .execute();
+      expect(versions.map((v) => [v.toolset_id, v.version, v.tools_json, v.created_at_ms])).toEqual([
+        ["ts_legacy", 1, LEGACY_V1_AFTER, 1_000],
+        ["ts_legacy", 2, LEGACY_V2_AFTER, 1_001],
+        ["ts_legacy", 3, LEGACY_V3_AFTER, 1_002],
+        ["ts_modern", 1, MODERN, 1_003],
+      ]);
+      // Every tool that had the legacy field now has the new budget in its place and nothing else changed.
+      const originals = [LEGACY_V1, LEGACY_V2, LEGACY_V3, MODERN];
+      for (const [i, version] of versions.entries()) {
+        const old = JSON.parse(originals[i] as string) as Record<string, unknown>[];
+        const now = JSON.parse(version.tools_json) as Record<string, unknown>[];
+        expect(now).toHaveLength(old.length);
+        for (const [j, tool] of old.entries()) {
+          const rewritten = now[j] as Record<string, unknown>;
+          expect(rewritten).not.toHaveProperty("max_result_tokens");
+          if (!Object.hasOwn(tool, "max_result_tokens")) {
+            expect(rewritten).toEqual(tool);
+            continue;
+          }
+          expect(rewritten.max_result_context_bytes).toBe(16384);
+          expect(Object.keys(rewritten)).toEqual(
+            Object.keys(tool).map((k) => (k === "max_result_tokens" ? "max_result_context_bytes" : k)),
+          );
+        }
+      }
+      // Committed history and every other table are byte-identical.
+      const history = await db
+        .selectFrom("execution_history")
+        .select(["run_id", "seq", "item_json"])
+        .orderBy("run_id")
+        .orderBy("seq")
+        .execute();
+      expect(history).toEqual(HISTORY);
+      for (const table of Object.keys(before).filter((t) => t !== "toolset_versions" && t !== MIGRATION_TABLE)) {
+        expect(after[table], table).toBe(before[table]);
+      }
+
+      // Running the migrations again changes nothing; so does running the data migration itself again.
+      expect(await applyMigrations(migrator)).toEqual({ applied: [], current: LATEST });
+      expect(await dumpTables(db)).toEqual(after);
+      await resultContextBytesMigration.up(db);
+      expect(await dumpTables(db)).toEqual(after);
+    } finally {
+      await db.destroy();
+      await database.dispose();
+    }
+  });
+});
