@@ -4,6 +4,23 @@
  * configuration validation and the error codes. No I/O, no clock, no randomness.
  */
 
+export { compileJsonSchema, JSON_SCHEMA_DIALECT, type JsonSchemaObject } from "./config/json-schema.js";
+export {
+  type ArgumentError,
+  type ArgumentsValidation,
+  MAX_ARGUMENT_ERRORS,
+  validateArguments,
+} from "./config/tool-arguments.js";
+export {
+  REMOVED_TOOL_FIELDS,
+  TIMEOUT_MS,
+  TOOL_DEFINITION_FIELDS,
+  TOOL_NAME_PATTERN,
+  type ToolDefinition,
+  validateToolDefinition,
+} from "./config/tool-definition.js";
+export { isToolEffect, TOOL_EFFECTS, type ToolEffect } from "./config/tool-effect.js";
+export { referencedBindingIds, validateToolset } from "./config/toolset.js";
 export { argumentsDigest } from "./digest.js";
 export { ERROR_CODES, type ErrorBody, type ErrorCode, isProtocolError, ProtocolError } from "./errors.js";
 export { type CompactOptions, compact, quoteString } from "./json/compact.js";
