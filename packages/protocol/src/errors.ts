@@ -44,6 +44,11 @@ export const ERROR_CODES = {
   invalid_schema: { status: 422, description: "A JSON Schema is invalid." },
   /** Two tools of one toolset version have the same name. */
   duplicate_tool_name: { status: 422, description: "Two tools have the same name." },
+  /** A member names an object that does not exist or lies outside the credential's scope (same answer for both). */
+  unknown_reference: {
+    status: 422,
+    description: "A member names an object that does not exist (or that the credential cannot see).",
+  },
   /** A tool result does not match its declared `result_type`. */
   invalid_result: { status: 422, description: "A tool result does not match its result type." },
   /** No valid credential was sent. */
@@ -71,8 +76,18 @@ export const ERROR_CODES = {
     status: 409,
     description: "A newer connection of this executor superseded this one.",
   },
+  /** The executor connection is offline (its lease lapsed or it detached): connect again for a new one. */
+  connection_offline: {
+    status: 409,
+    description: "This executor connection is offline (lease lapsed or detached); connect again.",
+  },
   /** A generic conflict with stored state. */
   conflict: { status: 409, description: "The request conflicts with stored state." },
+  /** Compensation was asked for a call that is not a `completed` call of a `write` tool (nothing to undo). */
+  not_compensable: {
+    status: 409,
+    description: "Only a completed call of a write tool can be compensated.",
+  },
   /** The body is larger than the configured limit. */
   body_too_large: { status: 413, description: "The body is larger than the configured limit." },
   /** The body is not `application/json`. */

@@ -4,7 +4,45 @@
  * configuration validation and the error codes. No I/O, no clock, no randomness.
  */
 
+export {
+  CALL_STATUSES,
+  type CallStatus,
+  FINAL_CALL_STATUSES,
+  isCallStatus,
+  SETTLED_CALL_STATUSES,
+} from "./calls/call-status.js";
+export {
+  CALL_EVENTS,
+  CALL_TRANSITIONS,
+  type CallEvent,
+  type CallTransition,
+  transitionCall,
+} from "./calls/call-transitions.js";
+export {
+  FINAL_RECEIPT_KINDS,
+  isReceiptKind,
+  RECEIPT_EVENTS,
+  RECEIPT_KINDS,
+  type ReceiptKind,
+} from "./calls/receipt-kind.js";
+// Agent versions: model settings (one validator per provider) and the context window.
+export { MAX_CONTEXT_TOKENS } from "./config/context-window.js";
 export { compileJsonSchema, JSON_SCHEMA_DIALECT, type JsonSchemaObject } from "./config/json-schema.js";
+export {
+  isModelProvider,
+  MODEL_PROVIDERS,
+  type ModelProvider,
+  type ModelSettings,
+  validateModelSettings,
+} from "./config/model-settings.js";
+export {
+  SCRIPTED_MODEL_LIMITS,
+  type ScriptedMessageStep,
+  type ScriptedModelSettings,
+  type ScriptedToolCall,
+  type ScriptedToolCallsStep,
+  type ScriptStep,
+} from "./config/scripted-model.js";
 export {
   type ArgumentError,
   type ArgumentsValidation,
@@ -43,7 +81,9 @@ export {
 } from "./json/value.js";
 export { checkBudget, RESULT_CONTEXT_BYTES } from "./projection/budget.js";
 export {
+  CANCELLED_RESULT,
   type ContextPreview,
+  EXPIRED_RESULT,
   TEXT_OMISSION_MARKER,
   TRUNCATION_NOTICE,
   UNKNOWN_OUTCOME_RESULT,
@@ -58,4 +98,22 @@ export {
   PRESERVED_SUFFIXES,
 } from "./projection/preserved-fields.js";
 export { projectResult, projectUnknownOutcome } from "./projection/project-result.js";
+export { projectProtocolMessage } from "./projection/protocol-message.js";
 export { isResultType, RESULT_TYPES, type ResultType } from "./projection/result-type.js";
+export { multimodalParts } from "./projection/truncate-multimodal.js";
+export {
+  CALL_REJECTIONS,
+  type CallRejection,
+  invalidArgumentsResult,
+  unknownToolResult,
+} from "./runs/call-rejection.js";
+export {
+  RUN_EVENTS,
+  RUN_STATUSES,
+  RUN_TRANSITIONS,
+  type RunEvent,
+  type RunStatus,
+  type RunTransition,
+  TERMINAL_RUN_STATUSES,
+  transitionRun,
+} from "./runs/run-status.js";

@@ -22,31 +22,39 @@ export function compact(value: JsonValue, options: CompactOptions = {}): string 
   return write(value, options.sortKeys === true, []);
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point.
-const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point.
-const ESCAPABLE = /["\\\u0000-\u001f]/g;
-const SHORT_ESCAPES: Record<string, string> = {
-  '"': '\\"',
-  "\\": "\\\\",
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "\t": "\\t",
-};
+/** Escapes of the ASCII characters that need one (`"`, `\\` and controls); empty for the rest. */
+const ASCII_ESCAPES: readonly string[] = (() => {
+  const table = new Array<string>(128).fill("");
+  for (let c = 0; c < 0x20; c++) table[c] = `\\u00${c.toString(16).padStart(2, "0")}`;
+  table[0x08] = "\\b";
+  table[0x09] = "\\t";
+  table[0x0a] = "\\n";
+  table[0x0c] = "\\f";
+  table[0x0d] = "\\r";
+  table[0x22] = '\\"';
+  table[0x5c] = "\\\\";
+  return table;
+})();
 
 /** A JSON string literal for `s`, escaped as Python's `ensure_ascii=False` encoder does. */
 export function quoteString(s: string, pointer = ""): string {
   if (!s.isWellFormed()) {
     throw new ProtocolError("lone_surrogate", "a string holds a lone surrogate", pointer);
   }
-  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
-  return `"${s.replace(ESCAPABLE, escapeCharacter)}"`;
+  return quoteWellFormed(s);
 }
 
-function escapeCharacter(c: string): string {
-  return SHORT_ESCAPES[c] ?? `\\u00${c.charCodeAt(0).toString(16).padStart(2, "0")}`;
+/** `quoteString` for a string already known to be well-formed: copies runs, escapes the rest. */
+function quoteWellFormed(s: string): string {
+  let out = '"';
+  let chunk = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80 || (c >= 0x20 && c !== 0x22 && c !== 0x5c)) continue;
+    out += s.slice(chunk, i) + (ASCII_ESCAPES[c] as string);
+    chunk = i + 1;
+  }
+  return chunk === 0 ? `"${s}"` : `${out}${s.slice(chunk)}"`;
 }
 
 /** The JSON pointer of a path kept as a stack of tokens (built only when an error needs it). */
@@ -61,7 +69,7 @@ function write(value: JsonValue, sortKeys: boolean, path: (string | number)[]): 
       return value ? "true" : "false";
     case "string":
       if (!value.isWellFormed()) return quoteString(value, pointerOf(path));
-      return quoteString(value);
+      return quoteWellFormed(value);
     case "number": {
       const text = formatJsNumber(value);
       if (text === undefined) {
@@ -88,7 +96,7 @@ function write(value: JsonValue, sortKeys: boolean, path: (string | number)[]): 
   for (const [key, member] of entries) {
     if (!first) out += ",";
     first = false;
-    const quotedKey = key.isWellFormed() ? quoteString(key) : quoteString(key, pointerOf(path));
+    const quotedKey = key.isWellFormed() ? quoteWellFormed(key) : quoteString(key, pointerOf(path));
     path.push(key);
     out += `${quotedKey}:${write(member, sortKeys, path)}`;
     path.pop();

@@ -1,92 +1,151 @@
 /**
  * The byte measure straight from JSON text, without building a value: one pass that sums what the
- * compact writer would emit. It refuses exactly what `parseJson` refuses and agrees with
- * `measure(parseJson(text))` (a property test holds the two together).
+ * compact writer would emit. It accepts exactly what `parseJson` accepts and agrees with
+ * `measure(parseJson(text))` (property tests hold the two together).
+ *
+ * Why a separate scanner: measuring is the hot path of every receipt and of `toolhost measure`, and
+ * most of `parseJson`'s time goes to allocating what measuring never needs (key strings, Maps,
+ * number objects, error paths). So this scanner keeps no path and allocates no key: on any refusal
+ * it hands the text to `parseJson`, which throws the precise error with its JSON pointer.
  *
  * Duplicate keys are the one non-local case: Python keeps the last value in the first key's place,
- * so each object remembers its members' keys and sizes until it closes.
+ * so each object remembers where its keys are and what its members cost until it closes.
  */
 
-import { quotedStringBytes } from "./measure.js";
-import { formatFloat } from "./number.js";
-import { describeAt, Reader } from "./parse.js";
+import { ProtocolError } from "../errors.js";
+import { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from "./limits.js";
+import { ASCII_BYTES } from "./measure.js";
+import { floatTextLength } from "./number.js";
+import { parseJson } from "./parse.js";
 
 /** The byte measure of a JSON text (SPEC §2), refusing what the Python reference refuses. */
 export function measureText(text: string): number {
   const scanner = new MeasureScanner(text);
-  scanner.skipWhitespace();
-  const bytes = scanner.measureValue(0);
-  scanner.skipWhitespace();
-  if (scanner.pos < text.length) scanner.fail("invalid_json", "unexpected text after the JSON value");
-  return bytes;
+  try {
+    scanner.skipWhitespace();
+    const bytes = scanner.value(0);
+    scanner.skipWhitespace();
+    if (scanner.pos < text.length) throw REFUSED;
+    return bytes;
+  } catch (error) {
+    if (error !== REFUSED) throw error;
+    parseJson(text); // throws the precise refusal (code, message, pointer)
+    throw new ProtocolError("invalid_json", "the text is not valid JSON", "");
+  }
 }
 
+/** Thrown inside the scanner to leave it; never escapes `measureText`. */
+const REFUSED = Symbol("refused");
+
 /** Objects with at most this many members look for duplicate keys pairwise; larger ones use a Set. */
-const PAIRWISE_LIMIT = 12;
+const PAIRWISE_LIMIT = 32;
 
-class MeasureScanner extends Reader {
-  /** Keys of the members of every open object, innermost last (an arena shared by all depths). */
-  readonly keys: string[] = [];
-  /** Bytes of each member in `keys`: key, colon and value. */
-  readonly memberBytes: number[] = [];
+/** Character classes of ASCII inside a string: 0 plain, 1 quote, 2 backslash, 3 control. */
+const STRING_CLASS: Uint8Array = (() => {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 0x20; c++) table[c] = 3;
+  table[0x22] = 1;
+  table[0x5c] = 2;
+  return table;
+})();
 
-  measureValue(depth: number): number {
-    const c = this.text.charCodeAt(this.pos);
+class MeasureScanner {
+  pos = 0;
+  /** Set by `string()`: whether the string just scanned held an escape. */
+  escaped = false;
+  // A stack of the members of every open object, innermost last: key span, key hash (negative when
+  // the key holds an escape), member bytes. Typed arrays, grown by doubling, popped by moving `top`.
+  top = 0;
+  keyStart = new Int32Array(64);
+  keyEnd = new Int32Array(64);
+  keyHash = new Int32Array(64);
+  memberBytes = new Float64Array(64);
+
+  constructor(readonly text: string) {}
+
+  skipWhitespace(): void {
+    const text = this.text;
+    let pos = this.pos;
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) pos++;
+      else break;
+    }
+    this.pos = pos;
+  }
+
+  value(depth: number): number {
+    const text = this.text;
+    const c = text.charCodeAt(this.pos);
     switch (c) {
       case 0x22:
-        return this.measureString();
+        return this.string();
       case 0x7b:
-        return this.measureObject(depth + 1);
+        return this.object(depth + 1);
       case 0x5b:
-        return this.measureArray(depth + 1);
+        return this.array(depth + 1);
       case 0x74:
-        this.readLiteral("true", true);
+        if (!text.startsWith("true", this.pos)) throw REFUSED;
+        this.pos += 4;
         return 4;
       case 0x66:
-        this.readLiteral("false", false);
+        if (!text.startsWith("false", this.pos)) throw REFUSED;
+        this.pos += 5;
         return 5;
       case 0x6e:
-        this.readLiteral("null", null);
+        if (!text.startsWith("null", this.pos)) throw REFUSED;
+        this.pos += 4;
         return 4;
-      default: {
-        if (c !== 0x2d && !(c >= 0x30 && c <= 0x39)) {
-          this.fail("invalid_json", `expected a JSON value, found ${describeAt(this.text, this.pos)}`);
-        }
-        const start = this.pos;
-        if (this.scanNumber()) {
-          const length = this.pos - start;
-          // `-0` is written `0`; every other integer keeps its digits.
-          return length === 2 && this.text.charCodeAt(start) === 0x2d && this.text.charCodeAt(start + 1) === 0x30
-            ? 1
-            : length;
-        }
-        return formatFloat(Number(this.text.slice(start, this.pos))).length;
-      }
+      default:
+        return this.number();
     }
   }
 
-  /** Output bytes of the string at `pos`, quotes included, without decoding it. */
-  measureString(): number {
+  /** Output bytes of the string at `pos` (quotes included), decoding escapes in place. */
+  string(): number {
     const text = this.text;
     let pos = this.pos + 1;
     let bytes = 2;
+    let escaped = false;
     for (;;) {
       const c = text.charCodeAt(pos);
       if (c < 0x80) {
-        if (c === 0x22) {
+        const kind = STRING_CLASS[c] as number;
+        if (kind === 0) {
+          bytes++;
+          pos++;
+          continue;
+        }
+        if (kind === 1) {
           this.pos = pos + 1;
+          this.escaped = escaped;
           return bytes;
         }
-        if (c === 0x5c) {
-          // Escapes are rare: decode this string the slow way and measure what it holds.
-          return quotedStringBytes(this.readString());
+        if (kind === 3) throw REFUSED;
+        escaped = true;
+        const e = text.charCodeAt(pos + 1);
+        if (e === 0x75) {
+          const unit = hex4(text, pos + 2);
+          if (unit < 0) throw REFUSED;
+          if (unit < 0xd800 || unit > 0xdfff) {
+            bytes += unit < 0x80 ? (ASCII_BYTES[unit] as number) : unit < 0x800 ? 2 : 3;
+            pos += 6;
+          } else if (unit <= 0xdbff && text.charCodeAt(pos + 6) === 0x5c && text.charCodeAt(pos + 7) === 0x75) {
+            const low = hex4(text, pos + 8);
+            if (low < 0xdc00 || low > 0xdfff) throw REFUSED;
+            bytes += 4;
+            pos += 12;
+          } else {
+            throw REFUSED; // a lone surrogate
+          }
+        } else {
+          // \" \\ \b \f \n \r \t cost 2, \/ is written as /, anything else is not an escape.
+          if (e === 0x22 || e === 0x5c || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+            bytes += 2;
+          } else if (e === 0x2f) bytes += 1;
+          else throw REFUSED;
+          pos += 2;
         }
-        if (c < 0x20) {
-          this.pos = pos;
-          this.fail("invalid_json", `unescaped control character ${describeAt(text, pos)} in a string`);
-        }
-        bytes++;
-        pos++;
       } else if (c < 0x800) {
         bytes += 2;
         pos++;
@@ -94,124 +153,208 @@ class MeasureScanner extends Reader {
         bytes += 3;
         pos++;
       } else {
-        if (Number.isNaN(c)) {
-          // charCodeAt past the end: every comparison above was false.
-          this.pos = pos;
-          this.fail("invalid_json", "unterminated string");
-        }
+        // A surrogate pair (4 bytes); NaN past the end of the text also lands here and is refused.
         const next = text.charCodeAt(pos + 1);
-        if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
-          this.pos = pos;
-          this.fail("lone_surrogate", `a string holds the lone surrogate U+${c.toString(16).toUpperCase()}`);
-        }
+        if (!(c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff)) throw REFUSED;
         bytes += 4;
         pos += 2;
       }
     }
   }
 
-  measureArray(depth: number): number {
-    this.checkDepth(depth);
+  number(): number {
+    const text = this.text;
+    const start = this.pos;
+    let pos = start;
+    if (text.charCodeAt(pos) === 0x2d) pos++;
+    const first = text.charCodeAt(pos);
+    if (first === 0x30) pos++;
+    else if (first >= 0x31 && first <= 0x39) {
+      do pos++;
+      while (isDigit(text.charCodeAt(pos)));
+    } else throw REFUSED;
+    const integerEnd = pos;
+    let isInteger = true;
+    if (text.charCodeAt(pos) === 0x2e) {
+      isInteger = false;
+      pos++;
+      if (!isDigit(text.charCodeAt(pos))) throw REFUSED;
+      do pos++;
+      while (isDigit(text.charCodeAt(pos)));
+    }
+    const e = text.charCodeAt(pos);
+    if (e === 0x65 || e === 0x45) {
+      isInteger = false;
+      pos++;
+      const sign = text.charCodeAt(pos);
+      if (sign === 0x2b || sign === 0x2d) pos++;
+      if (!isDigit(text.charCodeAt(pos))) throw REFUSED;
+      do pos++;
+      while (isDigit(text.charCodeAt(pos)));
+    }
+    this.pos = pos;
+    if (isInteger) {
+      const negative = text.charCodeAt(start) === 0x2d;
+      const digits = integerEnd - start - (negative ? 1 : 0);
+      if (digits > MAX_INTEGER_DIGITS) throw REFUSED;
+      return negative && digits === 1 && first === 0x30 ? 1 : pos - start; // -0 is written 0
+    }
+    const length = floatTextLength(text, start, pos);
+    if (length < 0) throw REFUSED; // outside the double range
+    return length;
+  }
+
+  array(depth: number): number {
+    if (depth > MAX_JSON_DEPTH) throw REFUSED;
+    const text = this.text;
     this.pos++;
     this.skipWhitespace();
-    if (this.text.charCodeAt(this.pos) === 0x5d) {
+    if (text.charCodeAt(this.pos) === 0x5d) {
       this.pos++;
       return 2;
     }
-    const path = this.path;
-    const top = path.length;
-    path.push(0);
     let bytes = 1;
-    let index = 0;
     for (;;) {
-      path[top] = index++;
-      bytes += this.measureValue(depth) + 1; // the value and its ',' or ']'
+      bytes += this.value(depth) + 1; // the value and its ',' or ']'
       this.skipWhitespace();
-      const c = this.text.charCodeAt(this.pos);
-      if (c === 0x2c) {
-        this.pos++;
-        this.skipWhitespace();
-      } else if (c === 0x5d) {
-        this.pos++;
-        path.pop();
-        return bytes;
-      } else {
-        this.fail("invalid_json", `expected ',' or ']', found ${describeAt(this.text, this.pos)}`);
-      }
+      const c = text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === 0x5d) return bytes;
+      if (c !== 0x2c) throw REFUSED;
+      this.skipWhitespace();
     }
   }
 
-  measureObject(depth: number): number {
-    this.checkDepth(depth);
+  object(depth: number): number {
+    if (depth > MAX_JSON_DEPTH) throw REFUSED;
+    const text = this.text;
     this.pos++;
     this.skipWhitespace();
-    if (this.text.charCodeAt(this.pos) === 0x7d) {
+    if (text.charCodeAt(this.pos) === 0x7d) {
       this.pos++;
       return 2;
     }
-    const keys = this.keys;
-    const memberBytes = this.memberBytes;
-    const base = keys.length;
+    const base = this.top;
     let bytes = 1;
     for (;;) {
-      if (this.text.charCodeAt(this.pos) !== 0x22) {
-        this.fail("invalid_json", `expected a key string, found ${describeAt(this.text, this.pos)}`);
-      }
-      const key = this.readString();
+      if (text.charCodeAt(this.pos) !== 0x22) throw REFUSED;
+      const start = this.pos + 1;
+      const keyBytes = this.string();
+      const end = this.pos - 1;
+      // A cheap hash (length, first, middle and last unit): equal keys have equal hashes.
+      let hash = (end - start) * 0x9e37 + text.charCodeAt(start) * 0x3f1 + text.charCodeAt((start + end) >> 1) * 31;
+      hash = (hash + text.charCodeAt(end - 1)) & 0x3fffffff;
+      if (this.escaped) hash = -1 - hash;
       this.skipWhitespace();
-      if (this.text.charCodeAt(this.pos) !== 0x3a) {
-        this.fail("invalid_json", `expected ':', found ${describeAt(this.text, this.pos)}`);
-      }
+      if (text.charCodeAt(this.pos) !== 0x3a) throw REFUSED;
       this.pos++;
       this.skipWhitespace();
-      this.path.push(key);
-      const member = quotedStringBytes(key) + 1 + this.measureValue(depth);
-      this.path.pop();
-      keys.push(key);
-      memberBytes.push(member);
+      const member = keyBytes + 1 + this.value(depth);
+      const slot = this.top++;
+      if (slot === this.keyStart.length) this.grow();
+      this.keyStart[slot] = start;
+      this.keyEnd[slot] = end;
+      this.keyHash[slot] = hash;
+      this.memberBytes[slot] = member;
       bytes += member + 1; // the member and its ',' or '}'
       this.skipWhitespace();
-      const c = this.text.charCodeAt(this.pos);
-      if (c === 0x2c) {
-        this.pos++;
-        this.skipWhitespace();
-      } else if (c === 0x7d) {
-        this.pos++;
-        if (keys.length - base > 1 && hasDuplicateKeys(keys, base))
-          bytes = collapsedObjectBytes(keys, memberBytes, base);
-        keys.length = base;
-        memberBytes.length = base;
-        return bytes;
-      } else {
-        this.fail("invalid_json", `expected ',' or '}', found ${describeAt(this.text, this.pos)}`);
-      }
+      const c = text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === 0x7d) break;
+      if (c !== 0x2c) throw REFUSED;
+      this.skipWhitespace();
     }
+    if (this.top - base > 1 && this.hasDuplicateKeys(base)) bytes = this.collapsedBytes(base);
+    this.top = base;
+    return bytes;
   }
-}
 
-function hasDuplicateKeys(keys: string[], base: number): boolean {
-  const end = keys.length;
-  if (end - base <= PAIRWISE_LIMIT) {
+  /** Doubles the member stack. */
+  grow(): void {
+    const size = this.keyStart.length * 2;
+    const keyStart = new Int32Array(size);
+    keyStart.set(this.keyStart);
+    this.keyStart = keyStart;
+    const keyEnd = new Int32Array(size);
+    keyEnd.set(this.keyEnd);
+    this.keyEnd = keyEnd;
+    const keyHash = new Int32Array(size);
+    keyHash.set(this.keyHash);
+    this.keyHash = keyHash;
+    const memberBytes = new Float64Array(size);
+    memberBytes.set(this.memberBytes);
+    this.memberBytes = memberBytes;
+  }
+
+  /** Whether two members of the object starting at arena index `base` have the same key. */
+  hasDuplicateKeys(base: number): boolean {
+    const end = this.top;
+    if (end - base > PAIRWISE_LIMIT) {
+      const seen = new Set<string>();
+      for (let i = base; i < end; i++) {
+        const key = this.key(i);
+        if (seen.has(key)) return true;
+        seen.add(key);
+      }
+      return false;
+    }
+    const hashes = this.keyHash;
     for (let i = base; i < end; i++) {
-      const key = keys[i];
-      for (let j = i + 1; j < end; j++) if (keys[j] === key) return true;
+      const hash = hashes[i] as number;
+      for (let j = i + 1; j < end; j++) {
+        const other = hashes[j] as number;
+        // Escaped keys (negative hashes) may equal any key: compare them decoded.
+        if ((other === hash || hash < 0 || other < 0) && this.sameKey(i, j)) return true;
+      }
     }
     return false;
   }
-  const seen = new Set<string>();
-  for (let i = base; i < end; i++) {
-    const key = keys[i] as string;
-    if (seen.has(key)) return true;
-    seen.add(key);
+
+  /** Whether arena keys `i` and `j` decode to the same string. */
+  sameKey(i: number, j: number): boolean {
+    const { text, keyStart, keyEnd } = this;
+    const a = keyStart[i] as number;
+    const b = keyStart[j] as number;
+    const length = (keyEnd[i] as number) - a;
+    if ((this.keyHash[i] as number) < 0 || (this.keyHash[j] as number) < 0) return this.key(i) === this.key(j);
+    if ((keyEnd[j] as number) - b !== length) return false;
+    for (let k = 0; k < length; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+    return true;
   }
-  return false;
+
+  /** The decoded key at arena index `i`. */
+  key(i: number): string {
+    const start = this.keyStart[i] as number;
+    const end = this.keyEnd[i] as number;
+    if ((this.keyHash[i] as number) >= 0) return this.text.slice(start, end);
+    return parseJson(this.text.slice(start - 1, end + 1)) as string;
+  }
+
+  /** Bytes of the object once duplicate keys collapse to one member holding the last value. */
+  collapsedBytes(base: number): number {
+    const last = new Map<string, number>();
+    for (let i = base; i < this.top; i++) last.set(this.key(i), this.memberBytes[i] as number);
+    let bytes = 1 + last.size; // '{', the commas between members and the closing '}'
+    for (const member of last.values()) bytes += member;
+    return bytes;
+  }
 }
 
-/** Bytes of an object whose duplicate keys collapse to one member each, holding the last value. */
-function collapsedObjectBytes(keys: string[], memberBytes: number[], base: number): number {
-  const last = new Map<string, number>();
-  for (let i = base; i < keys.length; i++) last.set(keys[i] as string, memberBytes[i] as number);
-  let bytes = 1 + last.size; // '{', then ',' between members and the closing '}'
-  for (const member of last.values()) bytes += member;
-  return bytes;
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** The value of four hex digits at `at`, or -1. */
+function hex4(text: string, at: number): number {
+  let unit = 0;
+  for (let i = 0; i < 4; i++) {
+    const c = text.charCodeAt(at + i);
+    let digit: number;
+    if (c >= 0x30 && c <= 0x39) digit = c - 0x30;
+    else if (c >= 0x61 && c <= 0x66) digit = c - 0x57;
+    else if (c >= 0x41 && c <= 0x46) digit = c - 0x37;
+    else return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
 }

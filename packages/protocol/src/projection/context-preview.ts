@@ -34,3 +34,18 @@ export const UNKNOWN_OUTCOME_RESULT = {
   message:
     "The outcome of this tool call is unknown: the action may or may not have happened. Do not repeat it; the product is reconciling it and a later result will say what happened.",
 } as const;
+
+/**
+ * What the model sees for a call that was cancelled (before it started, with its run still going, or
+ * confirmed by the product): a fixed protocol message, never cut.
+ */
+export const CANCELLED_RESULT = {
+  status: "cancelled",
+  message: "This tool call was cancelled; it produced no result.",
+} as const;
+
+/** What the model sees for a call nobody took (or confirmed) before its deadline: it never ran. */
+export const EXPIRED_RESULT = {
+  status: "expired",
+  message: "No executor took this tool call before its deadline; it never ran. It is safe to call the tool again.",
+} as const;

@@ -5,7 +5,8 @@
  * character on either side would not fit. Characters are never split.
  */
 
-import { ASCII_BYTES } from "../json/measure.js";
+import { ASCII_BYTES, quotedStringBytes } from "../json/measure.js";
+import { utf8Length } from "../json/utf8.js";
 
 /** A cut: `head` a prefix, `tail` a suffix, with their escaped cost and their raw UTF-8 bytes. */
 export interface HeadTailCut {
@@ -31,6 +32,46 @@ export function cutHeadTail(text: string, allowanceBytes: number): HeadTailCut {
     escapedBytes: state.headBytes + state.tailBytes,
     rawBytes: state.rawBytes,
   };
+}
+
+/**
+ * Grows a cut of `text` by whole characters, the side with fewer escaped bytes first (the tail on a
+ * tie), while `fits` accepts the grown cut's escaped and raw bytes. Used where the room depends on
+ * the cut itself or was left over by other cuts; growing never gives back what the cut holds.
+ */
+export function growHeadTail(
+  text: string,
+  cut: HeadTailCut,
+  fits: (escapedBytes: number, rawBytes: number) => boolean,
+): HeadTailCut {
+  let { head, tail, escapedBytes, rawBytes } = cut;
+  let headBytes = quotedStringBytes(head) - 2;
+  for (;;) {
+    const headEnd = head.length;
+    const tailStart = text.length - tail.length;
+    if (headEnd >= tailStart) break;
+    const next = String.fromCodePoint(text.codePointAt(headEnd) as number);
+    const last = text.charCodeAt(tailStart - 1);
+    const previous = text.slice(last >= 0xdc00 && last <= 0xdfff ? tailStart - 2 : tailStart - 1, tailStart);
+    const nextBytes = quotedStringBytes(next) - 2;
+    const previousBytes = quotedStringBytes(previous) - 2;
+    const headFits = fits(escapedBytes + nextBytes, rawBytes + utf8Length(next));
+    const tailFits = fits(escapedBytes + previousBytes, rawBytes + utf8Length(previous));
+    const tailFirst = escapedBytes - headBytes <= headBytes;
+    if (tailFits && (tailFirst || !headFits)) {
+      tail = previous + tail;
+      escapedBytes += previousBytes;
+      rawBytes += utf8Length(previous);
+    } else if (headFits) {
+      head += next;
+      headBytes += nextBytes;
+      escapedBytes += nextBytes;
+      rawBytes += utf8Length(next);
+    } else {
+      break;
+    }
+  }
+  return { head, tail, escapedBytes, rawBytes };
 }
 
 interface CutState {

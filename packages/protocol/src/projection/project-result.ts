@@ -39,6 +39,7 @@ export function projectResult(
       const counted = original - parts.nonTextBytes;
       if (counted <= budget || parts.texts.length === 0) return whole();
       const projected = truncateMultimodal(parts, counted, budget);
+      if (projected === measured.value) return whole();
       return {
         max_result_context_bytes: budget,
         original_bytes: original,

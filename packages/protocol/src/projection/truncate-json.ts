@@ -3,15 +3,18 @@
  * truncation facts, the preserved fields and a maximal head/tail preview of the compact text.
  *
  * `omitted_bytes` is inside the envelope, so its digit count changes the space left for the preview,
- * which changes `omitted_bytes`. Starting from the most digits it can have (those of
- * `original_bytes`) and shrinking, the digit count only falls, so the loop ends within a few rounds at
- * a cut whose own `omitted_bytes` has the digit count it was computed for.
+ * which changes `omitted_bytes`. The first cut assumes the most digits it can have (those of
+ * `original_bytes`), so it always fits. While the count it leaves has fewer digits, the cut is redone
+ * for that many; a wider cut is kept only if it still fits (the equal split can make a wider allowance
+ * keep fewer raw bytes, hence more omitted). Last, the preview grows by whole characters while the
+ * envelope still fits: a character that takes `omitted_bytes` down a digit pays for part of itself,
+ * so the cut is maximal across a power of ten too.
  */
 
 import { measure } from "../json/measure.js";
 import type { JsonObject, JsonValue } from "../json/value.js";
 import { TRUNCATION_NOTICE } from "./context-preview.js";
-import { cutHeadTail } from "./head-tail.js";
+import { cutHeadTail, growHeadTail } from "./head-tail.js";
 import type { MeasuredResult } from "./measured-result.js";
 import { collectPreservedFields } from "./preserved-fields.js";
 
@@ -19,20 +22,27 @@ import { collectPreservedFields } from "./preserved-fields.js";
 export function truncateJson(measured: MeasuredResult, budget: number): { result: JsonObject; bytes: number } {
   const preserved = collectPreservedFields(measured.value, Math.floor(budget / 4));
   const original = measured.bytes;
+  const text = measured.compactText;
+  // The envelope with an empty preview, less the one digit of its `omitted_bytes` (0).
+  const frame = measure(envelope(original, 0, preserved, "", "")) - 1;
+  const fits = (escapedBytes: number, rawBytes: number): boolean =>
+    frame + String(original - rawBytes).length + escapedBytes <= budget;
   let digits = String(original).length;
+  let cut = cutHeadTail(text, budget - frame - digits);
   for (;;) {
-    const overhead = measure(envelope(original, 10 ** (digits - 1), preserved, "", ""));
-    const cut = cutHeadTail(measured.compactText, budget - overhead);
-    const omitted = original - cut.rawBytes;
-    const omittedDigits = String(omitted).length;
-    if (omittedDigits >= digits) {
-      return {
-        result: envelope(original, omitted, preserved, cut.head, cut.tail),
-        bytes: overhead + cut.escapedBytes,
-      };
-    }
-    digits = omittedDigits;
+    const fewer = String(original - cut.rawBytes).length;
+    if (fewer >= digits) break;
+    const wider = cutHeadTail(text, budget - frame - fewer);
+    if (!fits(wider.escapedBytes, wider.rawBytes)) break;
+    cut = wider;
+    digits = fewer;
   }
+  cut = growHeadTail(text, cut, fits);
+  const omitted = original - cut.rawBytes;
+  return {
+    result: envelope(original, omitted, preserved, cut.head, cut.tail),
+    bytes: frame + String(omitted).length + cut.escapedBytes,
+  };
 }
 
 function envelope(original: number, omitted: number, preserved: JsonObject, head: string, tail: string): JsonObject {

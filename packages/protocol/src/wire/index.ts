@@ -5,6 +5,28 @@
  */
 
 export {
+  Agent,
+  AgentIdParams,
+  AgentList,
+  AgentVersion,
+  AgentVersionList,
+  AgentVersionParams,
+  CreateAgentRequest,
+  CreateAgentVersionRequest,
+  INSTRUCTIONS_MAX_LENGTH,
+} from "./agents.js";
+export { Binding, BindingIdParams, BindingList, CreateBindingRequest, DisplayName } from "./bindings.js";
+export {
+  CallPathParams,
+  ClaimAnswer,
+  ClaimedCall,
+  ClaimRequest,
+  GRANT_MAX_LENGTH,
+  RECEIPT_ID_MAX_LENGTH,
+  ReceiptAnswer,
+  ReceiptRequest,
+} from "./calls.js";
+export {
   AnyObject,
   ID_MAX_LENGTH,
   ID_PATTERN,
@@ -17,7 +39,39 @@ export {
   Timestamp,
   WireObject,
 } from "./common.js";
+export { ContextPreview } from "./context-preview.js";
+export {
+  BindingDiagnostics,
+  DiagnosticCheck,
+  DiagnosticsParams,
+  OnlineExecutor,
+  VerifiedExecution,
+} from "./diagnostics.js";
+export { CheckProblem, DryRunAnswer, DryRunRequest, MOCK_RECEIPTS_MAX } from "./dry-run.js";
 export { ErrorBody, ErrorDetail } from "./errors.js";
+export {
+  CallReport,
+  CancellationRequest,
+  ConnectionRequest,
+  ConnectRequest,
+  DisconnectAnswer,
+  EXECUTOR_BINDINGS_MAX,
+  ExecutorConnection,
+  ExecutorIdParams,
+  HeartbeatAnswer,
+  PENDING_WAIT_MS_MAX,
+  PendingAnswer,
+  PendingCall,
+  PendingQuery,
+  REPORT_ACTIONS,
+  REPORT_CALLS_MAX,
+  REPORT_REASONS,
+  REPORT_RECEIPT_IDS_MAX,
+  REPORTED_CALL_STATES,
+  ReportAnswer,
+  ReportedCall,
+  ReportRequest,
+} from "./executors.js";
 export { Health } from "./health.js";
 export {
   CreatedKey,
@@ -30,3 +84,39 @@ export {
   SCOPE_NAMES,
   ScopeName,
 } from "./keys.js";
+export { ModelSettings, ScriptedModelSettings, ScriptedToolCall, ScriptStep } from "./model-settings.js";
+export {
+  CallCancelRequested,
+  CallStatus,
+  CancelCallRequest,
+  CancelledRun,
+  CancelRunRequest,
+  CompensateRequest,
+  CreateRunRequest,
+  HistoryItem,
+  HistoryPage,
+  Run,
+  RunCallParams,
+  RunError,
+  RunIdParams,
+  RunList,
+  RunStatus,
+  ToolCall,
+  ToolCallList,
+} from "./runs.js";
+export { CreateSessionRequest, Session, SessionIdParams, SessionList } from "./sessions.js";
+export {
+  CreatedToolset,
+  CreateToolsetRequest,
+  CreateToolsetVersionRequest,
+  Tool,
+  ToolInput,
+  Toolset,
+  ToolsetIdParams,
+  ToolsetList,
+  ToolsetVersion,
+  ToolsetVersionList,
+  ToolsetVersionParams,
+  VERSION_NUMBER_MAX,
+  VersionNumber,
+} from "./toolsets.js";
