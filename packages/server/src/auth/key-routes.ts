@@ -4,36 +4,13 @@
  * revoke itself (rotation: create the new key, then revoke the old one with itself).
  */
 
-import {
-  CreatedKey,
-  CreateKeyRequest,
-  KeyIdParams,
-  type KeyInfo,
-  KeyList,
-  PageQuery,
-  RevokedKey,
-} from "@toolhost/protocol/wire";
+import { CreatedKey, CreateKeyRequest, KeyIdParams, KeyList, PageQuery, RevokedKey } from "@toolhost/protocol/wire";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
-import { isoTime, isoTimeOrNull } from "../http/wire-time.js";
-import { newId } from "../ids.js";
-import type { KeyRecord } from "../storage/records.js";
+import { isoTime } from "../http/wire-time.js";
+import { createKey, keyInfoOf } from "./create-key.js";
 import { notFoundError } from "./id-scope.js";
-import { generateKeySecret, hashKeySecret } from "./key-secret.js";
-
-/** The listed form of a stored key (no secret, no hash). */
-export function keyInfoOf(key: KeyRecord): KeyInfo {
-  return {
-    key_id: key.key_id,
-    name: key.name,
-    scopes: key.scopes,
-    agents: key.agents,
-    bindings: key.bindings,
-    created_at: isoTime(key.created_at_ms),
-    revoked_at: isoTimeOrNull(key.revoked_at_ms),
-  };
-}
 
 /** Registers the key routes. */
 export const keyRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
@@ -50,23 +27,7 @@ export const keyRoutes: RouteModule = (app, { storage, clock, requireScope }) =>
         response: { 201: CreatedKey, ...ERROR_RESPONSES },
       },
     },
-    async (request, reply) => {
-      const secret = generateKeySecret();
-      const now = clock.nowMs();
-      const key: KeyRecord = {
-        key_id: newId("key", now),
-        name: request.body.name,
-        key_hash: hashKeySecret(secret),
-        scopes: request.body.scopes,
-        agents: request.body.agents ?? "*",
-        bindings: request.body.bindings ?? "*",
-        created_at_ms: now,
-        revoked_at_ms: null,
-      };
-      await storage.keys.insert(key);
-      const { revoked_at: _revoked, ...info } = keyInfoOf(key);
-      return reply.code(201).send({ ...info, key: secret });
-    },
+    async (request, reply) => reply.code(201).send(await createKey(storage.keys, request.body, clock)),
   );
 
   app.get(

@@ -1,0 +1,49 @@
+/**
+ * Creating an API key: a fresh secret, its hash and a new ID. The one code path behind `POST /v1/keys`
+ * and `toolhost keys create`, so both make keys the same way; the secret is answered once, never stored.
+ */
+
+import type { CreatedKey, CreateKeyRequest, KeyInfo } from "@toolhost/protocol/wire";
+import type { Clock } from "../clock.js";
+import { isoTime, isoTimeOrNull } from "../http/wire-time.js";
+import { newId } from "../ids.js";
+import type { KeyRecord } from "../storage/records.js";
+import type { KeyStore } from "../storage/storage.js";
+import { generateKeySecret, hashKeySecret } from "./key-secret.js";
+
+/** The listed form of a stored key (no secret, no hash). */
+export function keyInfoOf(key: KeyRecord): KeyInfo {
+  return {
+    key_id: key.key_id,
+    name: key.name,
+    scopes: key.scopes,
+    agents: key.agents,
+    bindings: key.bindings,
+    created_at: isoTime(key.created_at_ms),
+    revoked_at: isoTimeOrNull(key.revoked_at_ms),
+  };
+}
+
+/** The record of a new key for a (validated) request, and its secret; `agents`/`bindings` default to `"*"`. */
+export function newKeyRecord(request: CreateKeyRequest, atMs: number): { record: KeyRecord; secret: string } {
+  const secret = generateKeySecret();
+  const record: KeyRecord = {
+    key_id: newId("key", atMs),
+    name: request.name,
+    key_hash: hashKeySecret(secret),
+    scopes: request.scopes,
+    agents: request.agents ?? "*",
+    bindings: request.bindings ?? "*",
+    created_at_ms: atMs,
+    revoked_at_ms: null,
+  };
+  return { record, secret };
+}
+
+/** Stores a new key for a (validated) request and answers it with its secret, shown this once. */
+export async function createKey(keys: KeyStore, request: CreateKeyRequest, clock: Clock): Promise<CreatedKey> {
+  const { record, secret } = newKeyRecord(request, clock.nowMs());
+  await keys.insert(record);
+  const { revoked_at: _revoked, ...info } = keyInfoOf(record);
+  return { ...info, key: secret };
+}

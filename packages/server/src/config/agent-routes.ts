@@ -1,0 +1,230 @@
+/**
+ * `/v1/agents`: create agents, publish their immutable versions and read them (SPEC §4, §10). Reads
+ * need `configuration:read`, writes `configuration:write`. Agents outside the credential's agent scope
+ * answer 404 like missing ones; a key whose agent scope is a list cannot create agents (403, see
+ * `creation-scope.ts`) but may publish versions of the agents it sees.
+ *
+ * An agent version pins a toolset version that must exist (422 `unknown_reference` at `/toolset_id`
+ * or `/toolset_version`), the model settings (validated by the protocol's `validateModelSettings`
+ * before the body schema, so an unknown provider is reported at `/model/provider`), the instructions
+ * and `max_context_tokens`. There is no route that changes or deletes a version.
+ */
+
+import {
+  compact,
+  MAX_CONTEXT_TOKENS,
+  type ModelSettings,
+  ProtocolError,
+  validateModelSettings,
+} from "@toolhost/protocol";
+import {
+  Agent,
+  AgentIdParams,
+  AgentList,
+  AgentVersion,
+  AgentVersionList,
+  AgentVersionParams,
+  CreateAgentRequest,
+  CreateAgentVersionRequest,
+  PageQuery,
+} from "@toolhost/protocol/wire";
+import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
+import { identityOf } from "../auth/require-scope.js";
+import type { RouteModule } from "../http/app.js";
+import { ERROR_RESPONSES } from "../http/error-responses.js";
+import { losslessMember } from "../http/lossless-body.js";
+import { pageRequestOf, wirePage } from "../http/paging.js";
+import { isoTime } from "../http/wire-time.js";
+import { newId } from "../ids.js";
+import type { AgentRecord, AgentVersionRecord } from "../storage/records.js";
+import type { ToolsetStore } from "../storage/storage.js";
+import { assertMayCreateAgents } from "./creation-scope.js";
+import { validateMemberFirst } from "./validate-member-first.js";
+
+/** Prefix of server-made agent IDs. */
+export const AGENT_ID_PREFIX = "agt";
+/** Prefix of the opaque agent version IDs. */
+export const AGENT_VERSION_PREFIX = "agv";
+
+/** The wire form of a stored agent. */
+export function agentOf(agent: AgentRecord): Agent {
+  return { agent_id: agent.agent_id, name: agent.name, created_at: isoTime(agent.created_at_ms) };
+}
+
+/** The wire form of a stored agent version. */
+export function agentVersionOf(version: AgentVersionRecord): AgentVersion {
+  return {
+    agent_version: version.agent_version,
+    agent_id: version.agent_id,
+    toolset_id: version.toolset_id,
+    toolset_version: version.toolset_version,
+    model: JSON.parse(version.model_json) as ModelSettings,
+    instructions: version.instructions,
+    max_context_tokens: version.max_context_tokens,
+    created_at: isoTime(version.created_at_ms),
+  };
+}
+
+/** Throws 422 `unknown_reference` unless toolset `toolsetId` has version `version`. */
+async function assertToolsetVersionExists(toolsets: ToolsetStore, toolsetId: string, version: number): Promise<void> {
+  if ((await toolsets.getVersion(toolsetId, version)) !== undefined) return;
+  const toolset = await toolsets.get(toolsetId);
+  if (toolset === undefined) {
+    throw new ProtocolError("unknown_reference", `toolset ${JSON.stringify(toolsetId)} does not exist`, "/toolset_id", {
+      kind: "toolset",
+      id: toolsetId,
+    });
+  }
+  throw new ProtocolError(
+    "unknown_reference",
+    `toolset ${JSON.stringify(toolsetId)} has no version ${version} (its latest is ${toolset.latest_version})`,
+    "/toolset_version",
+    { kind: "toolset_version", id: toolsetId, version, latest_version: toolset.latest_version },
+  );
+}
+
+/** `validateModelSettings` on `model`, before the body schema. */
+const modelFirst = validateMemberFirst("model", validateModelSettings);
+
+const TAGS = ["agents"];
+
+/** Registers the agent routes. */
+export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+  app.post(
+    "/v1/agents",
+    {
+      onRequest: requireScope("configuration:write"),
+      schema: {
+        tags: TAGS,
+        summary: "Create an agent",
+        description:
+          'Answers a new `agt_…` agent; publish versions to make it runnable. Needs an agent scope of `"*"` (a listed scope could not see the new agent: 403).',
+        body: CreateAgentRequest,
+        response: { 201: Agent, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      assertMayCreateAgents(identityOf(request));
+      const now = clock.nowMs();
+      const agent: AgentRecord = { agent_id: newId(AGENT_ID_PREFIX, now), name: request.body.name, created_at_ms: now };
+      await storage.agents.insert(agent);
+      return reply.code(201).send(agentOf(agent));
+    },
+  );
+
+  app.post(
+    "/v1/agents/:agent_id/versions",
+    {
+      onRequest: requireScope("configuration:write"),
+      preValidation: modelFirst.preValidation,
+      schema: {
+        tags: TAGS,
+        summary: "Publish an agent version",
+        description: `Pins a toolset version, the model settings, instructions (default \`""\`) and \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}). Sessions pin the answered \`agent_version\`.`,
+        params: AgentIdParams,
+        body: CreateAgentVersionRequest,
+        response: { 201: AgentVersion, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { agent_id } = request.params;
+      const { toolset_id, toolset_version } = request.body;
+      if ((await storage.agents.get(agent_id, agentScopeOf(identityOf(request)))) === undefined) {
+        throw notFoundError("agent", agent_id);
+      }
+      await assertToolsetVersionExists(storage.toolsets, toolset_id, toolset_version);
+      const now = clock.nowMs();
+      const version = await storage.agents.appendVersion({
+        agent_version: newId(AGENT_VERSION_PREFIX, now),
+        agent_id,
+        toolset_id,
+        toolset_version,
+        // Stored losslessly (key order, big integers): scripted arguments are replayed from this text.
+        model_json: compact(losslessMember(request.rawBody, "model")),
+        instructions: request.body.instructions ?? "",
+        max_context_tokens: request.body.max_context_tokens ?? MAX_CONTEXT_TOKENS.default,
+        created_at_ms: now,
+      });
+      if (version === undefined) throw notFoundError("agent", agent_id);
+      return reply.code(201).send(agentVersionOf(version));
+    },
+  );
+
+  app.get(
+    "/v1/agents",
+    {
+      onRequest: requireScope("configuration:read"),
+      schema: {
+        tags: TAGS,
+        summary: "List agents",
+        description: "Agents in the credential's agent scope, in creation order.",
+        querystring: PageQuery,
+        response: { 200: AgentList, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) =>
+      wirePage(await storage.agents.list(pageRequestOf(request.query), agentScopeOf(identityOf(request))), agentOf),
+  );
+
+  app.get(
+    "/v1/agents/:agent_id",
+    {
+      onRequest: requireScope("configuration:read"),
+      schema: {
+        tags: TAGS,
+        summary: "Read an agent",
+        description: "404 when it does not exist or lies outside the credential's agent scope.",
+        params: AgentIdParams,
+        response: { 200: Agent, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { agent_id } = request.params;
+      const agent = await storage.agents.get(agent_id, agentScopeOf(identityOf(request)));
+      if (agent === undefined) throw notFoundError("agent", agent_id);
+      return agentOf(agent);
+    },
+  );
+
+  app.get(
+    "/v1/agents/:agent_id/versions",
+    {
+      onRequest: requireScope("configuration:read"),
+      schema: {
+        tags: TAGS,
+        summary: "List an agent's versions",
+        description: "Versions oldest first.",
+        params: AgentIdParams,
+        querystring: PageQuery,
+        response: { 200: AgentVersionList, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { agent_id } = request.params;
+      if ((await storage.agents.get(agent_id, agentScopeOf(identityOf(request)))) === undefined) {
+        throw notFoundError("agent", agent_id);
+      }
+      return wirePage(await storage.agents.listVersions(agent_id, pageRequestOf(request.query)), agentVersionOf);
+    },
+  );
+
+  app.get(
+    "/v1/agents/:agent_id/versions/:agent_version",
+    {
+      onRequest: requireScope("configuration:read"),
+      schema: {
+        tags: TAGS,
+        summary: "Read an agent version",
+        description: "One immutable version of this agent: the same answer every time.",
+        params: AgentVersionParams,
+        response: { 200: AgentVersion, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { agent_id, agent_version } = request.params;
+      const version = await storage.agents.getVersion(agent_version, agentScopeOf(identityOf(request)));
+      if (version === undefined || version.agent_id !== agent_id) throw notFoundError("agent version", agent_version);
+      return agentVersionOf(version);
+    },
+  );
+};
