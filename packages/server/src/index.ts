@@ -3,6 +3,7 @@
  */
 
 export { BOOTSTRAP_KEY_NAME, bootstrapKeyRecord, ensureBootstrapKey } from "./auth/bootstrap-key.js";
+export { createKey, keyInfoOf, newKeyRecord } from "./auth/create-key.js";
 export {
   agentScopeOf,
   assertAgentInScope,
@@ -18,6 +19,7 @@ export { generateKeySecret, hashKeySecret, KEY_SECRET_PREFIX } from "./auth/key-
 export { type Clock, systemClock } from "./clock.js";
 export type { App, AppContext, RouteModule } from "./http/app.js";
 export { type BuildAppInput, buildApp, ROUTE_MODULES } from "./http/build-app.js";
+export { wireCheck } from "./http/wire-check.js";
 export { createLogger, REDACTED_LOG_PATHS } from "./logger.js";
 export {
   type CompiledServerOptions,
@@ -30,6 +32,9 @@ export {
 } from "./options.js";
 export { type RunningServer, startServer } from "./serve.js";
 export { type Closable, closeOnSignals, SHUTDOWN_SIGNALS, type ShutdownLog } from "./shutdown-signals.js";
-export type { IdScope, Scope } from "./storage/records.js";
+export { parseDatabaseUrl, redactDatabaseUrl } from "./storage/database-url.js";
+export { MIGRATION_NAMES } from "./storage/migrations/migration-list.js";
+export { type OpenStorageOptions, openStorage } from "./storage/open-storage.js";
+export type { IdScope, KeyRecord, Scope } from "./storage/records.js";
 export { SCOPES } from "./storage/records.js";
-export type { Storage } from "./storage/storage.js";
+export type { MigrationReport, Storage } from "./storage/storage.js";

@@ -32,6 +32,14 @@ export interface ServerOptions {
   logDestination?: DestinationStream;
   /** How long shutdown waits for in-flight requests before closing their connections (default 10 s). */
   shutdownTimeoutMs?: number;
+  /** How often executors are asked to heartbeat (default 5 s). */
+  heartbeatIntervalMs?: number;
+  /** How long an executor stays online after its last heartbeat (default 15 s). */
+  leaseTtlMs?: number;
+  /** How long a claim may wait for its `accepted` receipt before the call returns to pending (default 30 s). */
+  acceptWindowMs?: number;
+  /** How often deadlines, accept windows and leases are swept (default 250 ms). */
+  sweepIntervalMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -44,6 +52,10 @@ export interface CompiledServerOptions {
   readonly logLevel: LogLevel;
   readonly logDestination: DestinationStream | undefined;
   readonly shutdownTimeoutMs: number;
+  readonly heartbeatIntervalMs: number;
+  readonly leaseTtlMs: number;
+  readonly acceptWindowMs: number;
+  readonly sweepIntervalMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -54,6 +66,10 @@ export const SERVER_DEFAULTS = {
   bodyLimitBytes: 8 * 1024 * 1024,
   logLevel: "info",
   shutdownTimeoutMs: 10_000,
+  heartbeatIntervalMs: 5_000,
+  leaseTtlMs: 15_000,
+  acceptWindowMs: 30_000,
+  sweepIntervalMs: 250,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -65,6 +81,10 @@ export const SERVER_ENV = {
   bodyLimitBytes: "TOOLHOST_BODY_LIMIT_BYTES",
   logLevel: "TOOLHOST_LOG_LEVEL",
   shutdownTimeoutMs: "TOOLHOST_SHUTDOWN_TIMEOUT_MS",
+  heartbeatIntervalMs: "TOOLHOST_HEARTBEAT_INTERVAL_MS",
+  leaseTtlMs: "TOOLHOST_LEASE_TTL_MS",
+  acceptWindowMs: "TOOLHOST_ACCEPT_WINDOW_MS",
+  sweepIntervalMs: "TOOLHOST_SWEEP_INTERVAL_MS",
 } as const;
 
 /** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
@@ -101,6 +121,10 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     logLevel: logLevelOf(pick("logLevel")),
     logDestination: options.logDestination,
     shutdownTimeoutMs: integerOf(pick("shutdownTimeoutMs"), 0, 3_600_000) ?? SERVER_DEFAULTS.shutdownTimeoutMs,
+    heartbeatIntervalMs: integerOf(pick("heartbeatIntervalMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.heartbeatIntervalMs,
+    leaseTtlMs: integerOf(pick("leaseTtlMs"), 20, 86_400_000) ?? SERVER_DEFAULTS.leaseTtlMs,
+    acceptWindowMs: integerOf(pick("acceptWindowMs"), 10, 86_400_000) ?? SERVER_DEFAULTS.acceptWindowMs,
+    sweepIntervalMs: integerOf(pick("sweepIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.sweepIntervalMs,
   };
 }
 

@@ -6,6 +6,8 @@
 
 import { ensureBootstrapKey } from "./auth/bootstrap-key.js";
 import { type Clock, systemClock } from "./clock.js";
+import type { CallWakeups } from "./executors/call-wakeups.js";
+import { createCallWakeups } from "./executors/create-call-wakeups.js";
 import type { App } from "./http/app.js";
 import { buildApp } from "./http/build-app.js";
 import { createLogger } from "./logger.js";
@@ -24,6 +26,8 @@ export interface RunningServer {
   readonly app: App;
   readonly storage: Storage;
   readonly options: CompiledServerOptions;
+  /** The wake-ups of long-polling executors (relayed across instances on PostgreSQL); closed with the app. */
+  readonly wakeups: CallWakeups;
   /** Graceful shutdown; safe to call more than once (every call waits for the same shutdown). */
   close(): Promise<void>;
 }
@@ -38,6 +42,7 @@ export async function startServer(
   const logger = createLogger(compiled.logLevel, compiled.logDestination);
   const storage = await openStorage(compiled.databaseUrl, { migrate: true });
   let app: App | undefined;
+  let wakeups: CallWakeups | undefined;
   try {
     if (compiled.bootstrapKey !== null) {
       const stored = await ensureBootstrapKey(storage, compiled.bootstrapKey, clock);
@@ -48,22 +53,26 @@ export async function startServer(
         );
       }
     }
-    app = await buildApp({ storage, options: compiled, clock, logger });
+    wakeups = await createCallWakeups(compiled.databaseUrl, logger);
+    app = await buildApp({ storage, options: compiled, clock, logger, wakeups });
     await app.listen({ host: compiled.host, port: compiled.port });
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await wakeups?.close().catch(() => undefined);
     await storage.close().catch(() => undefined);
     throw error;
   }
   const url = baseUrlOf(app);
   logger.info({ url, database: redactDatabaseUrl(compiled.databaseUrl) }, `toolhost listening at ${url}`);
   const listening = app;
+  const relay = wakeups;
   let closing: Promise<void> | undefined;
   return {
     url,
     app: listening,
     storage,
     options: compiled,
+    wakeups: relay,
     close: () => {
       closing ??= shutDown(listening, storage, compiled.shutdownTimeoutMs);
       return closing;

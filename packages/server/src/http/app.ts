@@ -10,7 +10,9 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from "fastify";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
+import type { CallWakeups } from "../executors/call-wakeups.js";
 import type { CompiledServerOptions } from "../options.js";
+import type { RunProgress } from "../runs/run-progress.js";
 import type { Scope } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 
@@ -40,6 +42,10 @@ export interface AppContext {
   readonly options: CompiledServerOptions;
   /** A hook admitting callers holding any one of `scopes` (`admin` satisfies every scope); 401/403 otherwise. */
   readonly requireScope: (...scopes: [Scope, ...Scope[]]) => ScopeHook;
+  /** How settled calls reach their runs (history, next model turn); call inside the settling transaction. */
+  readonly runProgress: RunProgress;
+  /** Wake-ups of long-polling executors; `notify` only after the commit that made calls claimable. */
+  readonly wakeups: CallWakeups;
 }
 
 /** Registers one area's routes on the app. */

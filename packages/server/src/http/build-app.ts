@@ -8,9 +8,25 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
 import { keyRoutes } from "../auth/key-routes.js";
 import { createRequireScope } from "../auth/require-scope.js";
+import { claimRoutes } from "../calls/claim-routes.js";
+import { receiptRoutes } from "../calls/receipt-routes.js";
 import { type Clock, systemClock } from "../clock.js";
+import { agentRoutes } from "../config/agent-routes.js";
+import { bindingRoutes } from "../config/binding-routes.js";
+import { diagnosticsRoutes } from "../config/diagnostics-routes.js";
+import { sessionRoutes } from "../config/session-routes.js";
+import { toolsetRoutes } from "../config/toolset-routes.js";
+import { dryRunRoutes } from "../dryrun/dry-run-routes.js";
+import { type CallWakeups, InProcessCallWakeups } from "../executors/call-wakeups.js";
+import { executorRoutes } from "../executors/executor-routes.js";
 import { createLogger } from "../logger.js";
 import type { CompiledServerOptions } from "../options.js";
+import { historyRoutes } from "../runs/history-routes.js";
+import { HistoryRunProgress } from "../runs/record-call-outcome.js";
+import { runRoutes } from "../runs/run-routes.js";
+import { toolCallRoutes } from "../runs/tool-call-routes.js";
+import { Sweeper } from "../runtime/sweeper.js";
+import { SWEEPS } from "../runtime/sweeps.js";
 import type { Storage } from "../storage/storage.js";
 import type { App, AppContext, RouteModule } from "./app.js";
 import { answerClientError } from "./client-error.js";
@@ -24,7 +40,22 @@ import { RouteTable } from "./route-table.js";
 import { createValidatorCompiler } from "./validator-compiler.js";
 
 /** Every route module, in registration order. Later areas append theirs. */
-export const ROUTE_MODULES: readonly RouteModule[] = [healthRoutes, keyRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  healthRoutes,
+  keyRoutes,
+  dryRunRoutes,
+  bindingRoutes,
+  toolsetRoutes,
+  agentRoutes,
+  sessionRoutes,
+  diagnosticsRoutes,
+  claimRoutes,
+  receiptRoutes,
+  runRoutes,
+  toolCallRoutes,
+  historyRoutes,
+  executorRoutes,
+];
 
 /** Longest path parameter accepted: IDs are at most 128 characters; longer ones answer 404. */
 const MAX_PARAM_LENGTH = 256;
@@ -37,6 +68,8 @@ export interface BuildAppInput {
   readonly clock?: Clock;
   /** Default: a logger at `options.logLevel` writing to `options.logDestination`. */
   readonly logger?: Logger;
+  /** Default: in-process wake-ups (one server process). The app closes them when it closes. */
+  readonly wakeups?: CallWakeups;
 }
 
 /** The app with every route registered and ready (call `listen` or `inject` on it). */
@@ -71,9 +104,18 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     clock: input.clock ?? systemClock,
     options,
     requireScope: createRequireScope(storage.keys),
+    runProgress: new HistoryRunProgress(),
+    wakeups: input.wakeups ?? new InProcessCallWakeups(),
   };
+  // Pending long-polls answer at once when the app closes instead of holding shutdown up: preClose
+  // runs before the server waits for in-flight requests (onClose would run after them).
+  app.addHook("preClose", () => context.wakeups.close());
+  const sweeper = new Sweeper(SWEEPS, context, app.log);
+  // Sweeps stop before storage closes (startServer closes storage after the app).
+  app.addHook("onClose", () => sweeper.stop());
   registerOpenApiRoute(app);
   for (const register of ROUTE_MODULES) register(app, context);
   await app.ready();
+  sweeper.start(options.sweepIntervalMs);
   return app;
 }

@@ -14,6 +14,26 @@ export const BEARER_SCHEME = "bearer";
 export const OPENAPI_TAGS = [
   { name: "system", description: "Health and the API description." },
   { name: "keys", description: "API keys: create, list and revoke (scope `admin`)." },
+  { name: "dry-run", description: "Check a tool call and its mock receipts and see what the model would see." },
+  { name: "executor-bindings", description: "Executor bindings: named places where tools execute." },
+  { name: "toolsets", description: "Toolsets and their immutable versions of tool definitions." },
+  { name: "agents", description: "Agents and their immutable versions (toolset version, model, context window)." },
+  { name: "sessions", description: "Sessions: each pins one agent version and a subject." },
+  {
+    name: "runs",
+    description:
+      "Runs of a session, their tool calls and execution history; run cancel, business-task cancel and compensation.",
+  },
+  { name: "diagnostics", description: "Binding diagnostics: references, executors, calls and named checks." },
+  {
+    name: "calls",
+    description: "Claim tool calls and report on them with receipts (scope `tools:execute`).",
+  },
+  {
+    name: "executors",
+    description:
+      "Executor connections: connect, heartbeat, pending long-poll, calls/report, disconnect (scope `executors:connect`).",
+  },
 ] as const;
 
 /** Registers the generator; call before any route so every route is documented. */

@@ -22,7 +22,8 @@ export const BODY_AJV_OPTIONS = {
 /** The Ajv options of path-parameter, query-string and header validation: scalars read from text. */
 export const URL_AJV_OPTIONS = { ...BODY_AJV_OPTIONS, coerceTypes: true } as const satisfies Options;
 
-function newAjv(options: Options): Ajv2020 {
+/** An Ajv instance with `options` and the standard formats (`date-time`, …). */
+export function newAjv(options: Options): Ajv2020 {
   const ajv = new Ajv2020(options);
   // ajv-formats is CommonJS: under NodeNext its default import is the module, whose `default` is the plugin.
   addFormats.default(ajv);

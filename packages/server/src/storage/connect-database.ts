@@ -11,6 +11,7 @@ import pg from "pg";
 import type { Database } from "./database-schema.js";
 import { type DatabaseLocation, parseDatabaseUrl, redactDatabaseUrl, SQLITE_MEMORY_PATH } from "./database-url.js";
 import { SqliteServerDialect } from "./sqlite-dialect.js";
+import { StatementCachingDatabase } from "./sqlite-statement-cache.js";
 import type { Dialect } from "./storage.js";
 
 /** How long a SQLite statement waits for another process's write lock before failing. */
@@ -47,7 +48,10 @@ function connectSqlite(path: string): DatabaseConnection {
   }
   return {
     dialect: "sqlite",
-    db: new Kysely<Database>({ dialect: new SqliteServerDialect({ database }) }),
+    // Prepared statements are reused by SQL text: preparing costs more than running most queries.
+    db: new Kysely<Database>({
+      dialect: new SqliteServerDialect({ database: new StatementCachingDatabase(database) }),
+    }),
     schema: undefined,
   };
 }

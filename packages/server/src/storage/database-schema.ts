@@ -82,6 +82,90 @@ export interface ExecutionHistoryTable {
   created_at_ms: number;
 }
 
+/** `runs`: one row per run (0003). */
+export interface RunsTable {
+  run_id: string;
+  session_id: string;
+  agent_id: string;
+  agent_version: string;
+  subject: string;
+  status: string;
+  input_json: string;
+  turn: number;
+  output: string | null;
+  error_json: string | null;
+  history_length: number;
+  created_at_ms: number;
+  updated_at_ms: number;
+  ended_at_ms: number | null;
+}
+
+/** `tool_calls`: one row per call, holding its claim (0003). */
+export interface ToolCallsTable {
+  call_id: string;
+  run_id: string;
+  turn: number;
+  position: number;
+  tool_name: string;
+  binding_id: string;
+  effect: string;
+  max_result_context_bytes: number;
+  arguments_json: string;
+  arguments_digest: string;
+  status: string;
+  executor_id: string | null;
+  claim_id: string | null;
+  grant_hash: string | null;
+  claimed_at_ms: number | null;
+  accept_deadline_ms: number | null;
+  accepted_at_ms: number | null;
+  settled_at_ms: number | null;
+  deadline_ms: number;
+  cancel_requested_at_ms: number | null;
+  compensates: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** `receipts`: every receipt as received, primary key (call_id, receipt_id) (0003). */
+export interface ReceiptsTable {
+  call_id: string;
+  receipt_id: string;
+  seq: number;
+  run_id: string;
+  kind: string;
+  executor_id: string;
+  claim_id: string;
+  body_text: string;
+  body_digest: string;
+  answer_json: string;
+  /** 1 or 0. */
+  applied: number;
+  created_at_ms: number;
+}
+
+/** `executors`: one row per stable executor ID (0003). */
+export interface ExecutorsTable {
+  executor_id: string;
+  connection_id: string;
+  epoch: number;
+  binding_ids_json: string;
+  key_id: string;
+  /** 1 or 0. */
+  online: number;
+  connected_at_ms: number;
+  last_heartbeat_ms: number;
+  lease_expires_ms: number;
+  disconnected_at_ms: number | null;
+}
+
+/** `server_secrets`: secrets shared by every instance on the database, e.g. the grant key (0003). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at_ms: number;
+}
+
 /** Every table, by name. */
 export interface Database {
   keys: KeysTable;
@@ -92,4 +176,9 @@ export interface Database {
   agent_versions: AgentVersionsTable;
   sessions: SessionsTable;
   execution_history: ExecutionHistoryTable;
+  runs: RunsTable;
+  tool_calls: ToolCallsTable;
+  receipts: ReceiptsTable;
+  executors: ExecutorsTable;
+  server_secrets: ServerSecretsTable;
 }

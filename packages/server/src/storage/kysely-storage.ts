@@ -16,9 +16,19 @@ import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
 import type {
   AgentStore,
   BindingStore,
+  CallClaimStore,
+  CallStatsStore,
+  CallStore,
   Dialect,
+  ExecutorReportStore,
+  ExecutorStore,
+  HistoryStore,
   KeyStore,
   MigrationReport,
+  PendingCallStore,
+  ReceiptStore,
+  RunStore,
+  SecretStore,
   SessionStore,
   Storage,
   Stores,
@@ -53,6 +63,16 @@ export class KyselyStorage implements Storage {
   readonly toolsets: ToolsetStore;
   readonly agents: AgentStore;
   readonly sessions: SessionStore;
+  readonly runs: RunStore;
+  readonly history: HistoryStore;
+  readonly calls: CallStore;
+  readonly callClaims: CallClaimStore;
+  readonly receipts: ReceiptStore;
+  readonly secrets: SecretStore;
+  readonly executors: ExecutorStore;
+  readonly pendingCalls: PendingCallStore;
+  readonly executorReports: ExecutorReportStore;
+  readonly callStats: CallStatsStore;
   // Plain (not #private) fields, so that a Proxy wrapped around the storage (as tests do to inject
   // failures) can still call its methods.
   private readonly connection: DatabaseConnection;
@@ -78,6 +98,16 @@ export class KyselyStorage implements Storage {
     this.toolsets = stores.toolsets;
     this.agents = stores.agents;
     this.sessions = stores.sessions;
+    this.runs = stores.runs;
+    this.history = stores.history;
+    this.calls = stores.calls;
+    this.callClaims = stores.callClaims;
+    this.receipts = stores.receipts;
+    this.secrets = stores.secrets;
+    this.executors = stores.executors;
+    this.pendingCalls = stores.pendingCalls;
+    this.executorReports = stores.executorReports;
+    this.callStats = stores.callStats;
     this.migrator = createMigrator(connection);
   }
 

@@ -12,6 +12,8 @@
  * JSON-valued fields (tools, model settings) are stored as text exactly as validated.
  */
 
+import type { CallStatus, ReceiptKind, RunStatus, ToolEffect } from "@toolhost/protocol";
+
 /** Credential scopes (SPEC §8). */
 export const SCOPES = {
   /** Read bindings, toolsets, agents, sessions and diagnostics. */
@@ -112,4 +114,119 @@ export interface Page<T> {
 export interface PageRequest {
   limit: number;
   cursor?: string | null | undefined;
+}
+
+/*
+ * Runtime records (0003_runtime).
+ *
+ * - **run**: one execution of an agent version in a session; `turn` counts model turns, the
+ *   scripted model's next step is `script[turn]`.
+ * - **call**: one tool call of a run (`turn`, `position` within the turn), or a compensation call
+ *   (`compensates` = the call it compensates). The claim lives in the call row: `executor_id`,
+ *   `claim_id`, `grant_hash`, `accept_deadline_ms`.
+ * - **receipt**: one receipt of a call, its body exactly as received and the first answer given.
+ * - **executor**: one stable executor ID, its current connection and lease.
+ * - **history item**: one committed item of a run's execution history; never rewritten.
+ */
+
+/** A stored run. */
+export interface RunRecord {
+  run_id: string;
+  session_id: string;
+  agent_id: string;
+  agent_version: string;
+  subject: string;
+  status: RunStatus;
+  /** The run's input as JSON text. */
+  input_json: string;
+  /** Model turns started so far. */
+  turn: number;
+  output: string | null;
+  /** `{code, message}` as JSON text when the run failed. */
+  error_json: string | null;
+  /** Items in the run's history (the next item's `seq`). */
+  history_length: number;
+  created_at_ms: number;
+  updated_at_ms: number;
+  ended_at_ms: number | null;
+}
+
+/** A stored tool call with its claim. */
+export interface CallRecord {
+  call_id: string;
+  run_id: string;
+  turn: number;
+  position: number;
+  tool_name: string;
+  binding_id: string;
+  effect: ToolEffect;
+  max_result_context_bytes: number;
+  /** The arguments as compact JSON text in the model's key order. */
+  arguments_json: string;
+  arguments_digest: string;
+  status: CallStatus;
+  executor_id: string | null;
+  claim_id: string | null;
+  /** Hex SHA-256 of the claim's grant. */
+  grant_hash: string | null;
+  claimed_at_ms: number | null;
+  /** A claim not accepted by then lapses and the call returns to pending. */
+  accept_deadline_ms: number | null;
+  accepted_at_ms: number | null;
+  /** When the call reached a settled status (final or reconciliation_required). */
+  settled_at_ms: number | null;
+  /** The call's deadline: created + the tool's `timeout_ms`. */
+  deadline_ms: number;
+  /** When a business-task cancellation was requested (delivered through heartbeat and pending). */
+  cancel_requested_at_ms: number | null;
+  /** For a compensation call: the completed call it compensates. */
+  compensates: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** A stored receipt. */
+export interface ReceiptRecord {
+  call_id: string;
+  receipt_id: string;
+  /** 1, 2, … per call, in arrival order. */
+  seq: number;
+  run_id: string;
+  kind: ReceiptKind;
+  executor_id: string;
+  claim_id: string;
+  /** The request body exactly as received. */
+  body_text: string;
+  /** `sha256:` of the body's sorted canonical form: equal digests are the same receipt. */
+  body_digest: string;
+  /** The first answer, as JSON text; a replay answers it again with `replayed: true`. */
+  answer_json: string;
+  /** Whether the receipt changed the run (false for receipts that arrive after the run ended). */
+  applied: boolean;
+  created_at_ms: number;
+}
+
+/** A stored executor: its current connection and lease. */
+export interface ExecutorRecord {
+  executor_id: string;
+  connection_id: string;
+  /** Increases with every connect; older connections are fenced. */
+  epoch: number;
+  binding_ids: string[];
+  /** The key that connected it. */
+  key_id: string;
+  online: boolean;
+  connected_at_ms: number;
+  last_heartbeat_ms: number;
+  lease_expires_ms: number;
+  disconnected_at_ms: number | null;
+}
+
+/** A committed item of a run's history. */
+export interface HistoryItemRecord {
+  run_id: string;
+  seq: number;
+  /** The item as compact JSON text (written once, reused byte for byte). */
+  item_json: string;
+  created_at_ms: number;
 }

@@ -4,14 +4,20 @@
  * ownership and scope conditions belong in the SQL of the store, not in the caller.
  */
 
+import type { CallStatus, RunStatus } from "@toolhost/protocol";
 import type {
   AgentRecord,
   AgentVersionRecord,
   BindingRecord,
+  CallRecord,
+  ExecutorRecord,
+  HistoryItemRecord,
   IdScope,
   KeyRecord,
   Page,
   PageRequest,
+  ReceiptRecord,
+  RunRecord,
   SessionRecord,
   ToolsetRecord,
   ToolsetVersionRecord,
@@ -100,6 +106,270 @@ export interface SessionStore {
   list(page: PageRequest, scope: IdScope): Promise<Page<SessionRecord>>;
 }
 
+/*
+ * Runs, their history and tool calls (the runs area). A run's status changes are conditional on the
+ * status read under its lock; call status changes follow the protocol's transition table.
+ */
+
+/** What a conditional run update changes (status and time always; the rest when given). */
+export type RunChange = Pick<RunRecord, "status" | "updated_at_ms"> &
+  Partial<Pick<RunRecord, "turn" | "output" | "error_json" | "ended_at_ms">>;
+
+/** Runs (0003). Scope conditions apply to the run's agent. */
+export interface RunStore {
+  /** Stores a new run. */
+  insert(run: RunRecord): Promise<void>;
+  /** One run, if its agent lies in `scope`. */
+  get(runId: string, scope: IdScope): Promise<RunRecord | undefined>;
+  /**
+   * One run, locked until the caller's transaction ends (PostgreSQL row lock; SQLite transactions
+   * already run one at a time). Flows that change a run or its calls take this lock FIRST, so two
+   * settling calls of one turn see each other and never deadlock with a run cancel.
+   */
+  getForUpdate(runId: string): Promise<RunRecord | undefined>;
+  /** Runs of one session, in creation order. */
+  listBySession(sessionId: string, page: PageRequest): Promise<Page<RunRecord>>;
+  /** Applies `change` only while the run's status is still `from`; true when it changed the run. */
+  update(runId: string, from: RunStatus, change: RunChange): Promise<boolean>;
+}
+
+/** Execution history (`execution_history`): append-only, items never rewritten. */
+export interface HistoryStore {
+  /** Appends compact JSON items at the end of the run's history (bumping `runs.history_length`); answers their `seq`s. */
+  append(runId: string, itemsJson: readonly string[], atMs: number): Promise<number[]>;
+  /** Items of one run, oldest first. */
+  list(runId: string, page: PageRequest): Promise<Page<HistoryItemRecord>>;
+}
+
+/** Tool calls (0003): creation, reads, and the run-side status changes (run end, business cancel). */
+export interface CallStore {
+  /** Stores new calls. */
+  insertMany(calls: readonly CallRecord[]): Promise<void>;
+  /** One call of one run. */
+  get(runId: string, callId: string): Promise<CallRecord | undefined>;
+  /** Calls of one run (compensation calls included), in creation order. */
+  listByRun(runId: string, page: PageRequest): Promise<Page<CallRecord>>;
+  /** Calls of one model turn, in the model's order. */
+  listByTurn(runId: string, turn: number): Promise<CallRecord[]>;
+  /**
+   * The run ended: its turn calls nobody confirmed yet (`pending`, `claimed`) become `cancelled`
+   * (event `run_ended`); accepted calls and compensation calls are untouched. Answers the changed calls.
+   */
+  cancelForRunEnd(runId: string, atMs: number): Promise<CallRecord[]>;
+  /**
+   * Business cancel of a call nobody holds (`pending` → `cancelled`, event `cancel_unclaimed`), the
+   * request time recorded; answers the changed call, or undefined when it was not pending.
+   */
+  cancelUnclaimed(runId: string, callId: string, atMs: number): Promise<CallRecord | undefined>;
+  /**
+   * Records a business-cancel request on a call an executor holds (`claimed`, `accepted`,
+   * `reconciliation_required`), keeping the first request time; answers the call, or undefined when
+   * it is in no such status.
+   */
+  requestCancel(runId: string, callId: string, atMs: number): Promise<CallRecord | undefined>;
+}
+
+/*
+ * Claims, receipts and secrets (the call protocol). Every status change is a conditional UPDATE
+ * whose WHERE holds the status (and claim) it moves from; it answers whether it changed a row.
+ */
+
+/** What a claim writes into the call row. */
+export interface ClaimInput {
+  readonly run_id: string;
+  readonly call_id: string;
+  readonly executor_id: string;
+  /** The executor's connection: the claim succeeds only while it is the current, online, leased one. */
+  readonly connection_id: string;
+  readonly claim_id: string;
+  /** Hex SHA-256 of the claim's grant. */
+  readonly grant_hash: string;
+  readonly now_ms: number;
+  readonly accept_deadline_ms: number;
+}
+
+/** What a claim or a receipt needs to know of a call's run (and its pinned versions). */
+export interface CallRunFacts {
+  readonly status: RunStatus;
+  readonly agent_id: string;
+  readonly agent_version: string;
+  readonly subject: string;
+  readonly toolset_id: string;
+  readonly toolset_version: number;
+}
+
+/** A call with the facts of its run. */
+export interface CallTarget {
+  readonly call: CallRecord;
+  readonly run: CallRunFacts;
+}
+
+/** A call named by its run and its ID. */
+export interface CallRef {
+  readonly run_id: string;
+  readonly call_id: string;
+}
+
+/** The claim columns of tool calls: claiming, accepting, settling, and the deadline and accept-window sweeps. */
+export interface CallClaimStore {
+  /**
+   * The call `callId` of run `runId` and its run's facts. Inside a transaction on PostgreSQL it locks
+   * the run row and then the call row until commit (the order every call flow takes).
+   */
+  target(runId: string, callId: string): Promise<CallTarget | undefined>;
+  /**
+   * One conditional UPDATE: the call becomes `claimed` by `input` when it is pending (or claimed with
+   * a lapsed accept window), its deadline has not passed and the executor's connection is current,
+   * online and leased. True for the one claim that wins.
+   */
+  claim(input: ClaimInput): Promise<boolean>;
+  /** `claimed` → `accepted` for claim `claimId` while its accept window is open; the updated call, if it changed. */
+  accept(callId: string, claimId: string, nowMs: number): Promise<CallRecord | undefined>;
+  /** Moves the call held by `claimId` from one of `from` to `to` (a receipt); the updated call, if it changed. */
+  settle(
+    callId: string,
+    claimId: string,
+    from: readonly CallStatus[],
+    to: CallStatus,
+    nowMs: number,
+  ): Promise<CallRecord | undefined>;
+  /** Claims not accepted in time (`accept_deadline_ms < now`) return to `pending`; answers the released calls. */
+  releaseLapsedClaims(nowMs: number, limit: number): Promise<CallRecord[]>;
+  /** Calls in one of `statuses` whose deadline has passed (`deadline_ms <= now`), oldest deadline first. */
+  overdue(statuses: readonly CallStatus[], nowMs: number, limit: number): Promise<CallRef[]>;
+  /** Moves an overdue call from `from` to `to` if it is still in `from` and past its deadline; the updated call. */
+  settleOverdue(callId: string, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined>;
+}
+
+/** Receipts, each stored with its body exactly as received and its first answer. */
+export interface ReceiptStore {
+  /** Stores a receipt; false (nothing written) when (call_id, receipt_id) exists already. */
+  insert(receipt: ReceiptRecord): Promise<boolean>;
+  /** One receipt of a call. */
+  get(callId: string, receiptId: string): Promise<ReceiptRecord | undefined>;
+  /** Every receipt of a call, in arrival order (`seq`). */
+  listByCall(callId: string): Promise<ReceiptRecord[]>;
+  /** The `seq` the call's next receipt gets (1 for the first). */
+  nextSeq(callId: string): Promise<number>;
+}
+
+/** Secrets shared by every server instance on the database (`server_secrets`). */
+export interface SecretStore {
+  /** The secret `name`; when absent, stores `candidate` first (insert-if-absent: concurrent callers all get the winner). */
+  getOrCreate(name: string, candidate: string, nowMs: number): Promise<string>;
+}
+
+/*
+ * Executors (the executor protocol): connections and leases, candidate calls, what a report and the
+ * binding diagnostics read. Connection changes are conditional UPDATEs on (executor_id,
+ * connection_id, online), so a superseded connection can never change the current one.
+ */
+
+/** What a connect writes: the new connection of a stable executor ID. */
+export interface ExecutorConnectInput {
+  readonly executor_id: string;
+  readonly connection_id: string;
+  readonly binding_ids: readonly string[];
+  readonly key_id: string;
+  readonly now_ms: number;
+  readonly lease_expires_ms: number;
+}
+
+/** Executor connections and leases (`executors`, one row per stable executor ID). */
+export interface ExecutorStore {
+  /**
+   * Connects `executor_id` in one statement (upsert): the first time with epoch 1, later with a new
+   * connection ID and epoch + 1, superseding the older connection; online with a fresh lease.
+   */
+  connect(input: ExecutorConnectInput): Promise<ExecutorRecord>;
+  /** One executor, if it ever connected. */
+  get(executorId: string): Promise<ExecutorRecord | undefined>;
+  /** Renews the lease of the connection while it is current, online and live (`lease_expires_ms > now`); true when renewed. */
+  heartbeat(executorId: string, connectionId: string, nowMs: number, leaseExpiresMs: number): Promise<boolean>;
+  /** Takes the connection offline while it is current and online (a detach); true when it changed. */
+  disconnect(executorId: string, connectionId: string, nowMs: number): Promise<boolean>;
+  /** Executors (online or not) whose current connection serves `bindingId`, latest heartbeat first. */
+  listByBinding(bindingId: string): Promise<ExecutorRecord[]>;
+  /** Online connections whose lease lapsed (`lease_expires_ms <= now`), oldest lease first. */
+  listLapsed(nowMs: number, limit: number): Promise<ExecutorRecord[]>;
+  /** Takes the connection offline if it is still current, online and lapsed at `nowMs`; true when it changed. */
+  expireLease(executorId: string, connectionId: string, nowMs: number): Promise<boolean>;
+}
+
+/** A claimable call as an executor sees it: IDs, tool, binding and time only. */
+export type CandidateCall = Pick<CallRecord, "run_id" | "call_id" | "tool_name" | "binding_id" | "created_at_ms">;
+
+/** Which calls an executor may see as candidates. */
+export interface CandidateQuery {
+  readonly binding_ids: readonly string[];
+  /** The credential's agent scope: calls of runs of other agents are left out. */
+  readonly agents: IdScope;
+  readonly now_ms: number;
+}
+
+/** A business-cancel request on a call an executor holds. */
+export type CancellationRecord = Pick<CallRecord, "run_id" | "call_id"> & { readonly requested_at_ms: number };
+
+/** A call returned to pending (with its business-cancel request, if one was made while it was held). */
+export type ReleasedCall = Pick<CallRecord, "run_id" | "call_id" | "binding_id" | "cancel_requested_at_ms">;
+
+/** What the executor routes read and change of tool calls. */
+export interface PendingCallStore {
+  /**
+   * Claimable calls on `binding_ids`, oldest first, paged by (created_at_ms, call_id): `pending`, or
+   * `claimed` with a lapsed accept window; deadline not passed; in an active run, or a compensation call.
+   */
+  candidates(query: CandidateQuery, page: PageRequest): Promise<Page<CandidateCall>>;
+  /** Calls held by `executorId` (claimed, accepted, reconciliation_required) with a business cancel requested, oldest request first. */
+  cancellationsFor(executorId: string, limit: number): Promise<CancellationRecord[]>;
+  /** Every `claimed` (not accepted) call of `executorId` returns to `pending`, its claim cleared; answers them. */
+  releaseClaimedBy(executorId: string, nowMs: number): Promise<ReleasedCall[]>;
+}
+
+/** The receipts of one executor for one call, as a report needs them. */
+export type ReportReceipt = Pick<ReceiptRecord, "receipt_id" | "kind" | "claim_id" | "seq">;
+
+/** A call as a report needs it: the call, its run's status and this executor's receipts. */
+export interface ReportFacts {
+  readonly call: CallRecord;
+  readonly run_status: RunStatus;
+  /** Receipts `executorId` sent for the call, in arrival order. */
+  readonly receipts: readonly ReportReceipt[];
+}
+
+/** What `calls/report` reads. */
+export interface ExecutorReportStore {
+  /** The calls among `callIds` on `bindingIds`, with their run status and `executorId`'s receipts, by call ID. */
+  reportFacts(
+    callIds: readonly string[],
+    bindingIds: readonly string[],
+    executorId: string,
+  ): Promise<Map<string, ReportFacts>>;
+}
+
+/** Unsettled calls of one agent on one binding. */
+export interface BindingCallCounts {
+  readonly pending: number;
+  readonly claimed: number;
+  readonly accepted: number;
+  readonly reconciliation_required: number;
+  readonly oldest_pending_created_at_ms: number | null;
+}
+
+/** The latest completed call of one agent on one binding. */
+export type VerifiedExecutionRecord = Pick<CallRecord, "run_id" | "call_id" | "tool_name"> & {
+  readonly executor_id: string;
+  readonly settled_at_ms: number;
+};
+
+/** What binding diagnostics read of tool calls. */
+export interface CallStatsStore {
+  /** Counts of the agent's calls on the binding per unsettled status, and the oldest pending one's creation time. */
+  countsFor(agentId: string, bindingId: string): Promise<BindingCallCounts>;
+  /** The agent's latest call on the binding that an executor completed, if any. */
+  lastCompleted(agentId: string, bindingId: string): Promise<VerifiedExecutionRecord | undefined>;
+}
+
 /** What `migrate()` did. */
 export interface MigrationReport {
   /** Names of the migrations applied by this call, in order (empty when already up to date). */
@@ -115,6 +385,16 @@ export interface Stores {
   readonly toolsets: ToolsetStore;
   readonly agents: AgentStore;
   readonly sessions: SessionStore;
+  readonly runs: RunStore;
+  readonly history: HistoryStore;
+  readonly calls: CallStore;
+  readonly callClaims: CallClaimStore;
+  readonly receipts: ReceiptStore;
+  readonly secrets: SecretStore;
+  readonly executors: ExecutorStore;
+  readonly pendingCalls: PendingCallStore;
+  readonly executorReports: ExecutorReportStore;
+  readonly callStats: CallStatsStore;
 }
 
 /** The server's storage: stores, transactions, migrations and lifecycle. */

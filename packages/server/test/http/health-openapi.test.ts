@@ -41,7 +41,8 @@ describeEachDialect("health and OpenAPI", (dialect) => {
     });
 
     it("lists every route, tagged, and hides itself", () => {
-      expect(Object.keys(doc.paths).sort()).toEqual(["/v1/health", "/v1/keys", "/v1/keys/{key_id}"]);
+      // Other areas add their paths (and check them in their own tests); these must stay.
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/health", "/v1/keys", "/v1/keys/{key_id}"]));
       expect(Object.keys(doc.paths["/v1/keys"]).sort()).toEqual(["get", "post"]);
       expect(Object.keys(doc.paths["/v1/keys/{key_id}"])).toEqual(["delete"]);
       const tagNames = doc.tags.map((tag: { name: string }) => tag.name);

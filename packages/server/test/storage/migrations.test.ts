@@ -105,7 +105,7 @@ await storage.close();`;
 
 describeEachDialect("migrations", (dialect) => {
   it("lists the migrations in apply order", () => {
-    expect(MIGRATION_NAMES).toEqual(["0001_initial", "0002_result_context_bytes"]);
+    expect(MIGRATION_NAMES).toEqual(["0001_initial", "0002_result_context_bytes", "0003_runtime"]);
   });
 
   it("applies every migration once and records it; migrating again applies nothing", async () => {
@@ -173,7 +173,10 @@ describeEachDialect("migrations", (dialect) => {
       await seedLegacyData(db);
       const before = await dumpTables(db);
 
-      expect(await applyMigrations(migrator)).toEqual({ applied: ["0002_result_context_bytes"], current: LATEST });
+      expect(await applyMigrations(migrator)).toEqual({
+        applied: ["0002_result_context_bytes", "0003_runtime"],
+        current: LATEST,
+      });
       const after = await dumpTables(db);
       const versions = await db
         .selectFrom("toolset_versions")

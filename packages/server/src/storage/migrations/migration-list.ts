@@ -7,9 +7,10 @@ import type { Migration, MigrationProvider } from "kysely";
 import type { Dialect } from "../storage.js";
 import { initialMigration } from "./0001-initial.js";
 import { resultContextBytesMigration } from "./0002-result-context-bytes.js";
+import { runtimeMigration } from "./0003-runtime.js";
 
 /** Every migration name, oldest first. */
-export const MIGRATION_NAMES = ["0001_initial", "0002_result_context_bytes"] as const;
+export const MIGRATION_NAMES = ["0001_initial", "0002_result_context_bytes", "0003_runtime"] as const;
 
 /** One migration name. */
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
@@ -19,6 +20,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
   return {
     "0001_initial": initialMigration(dialect),
     "0002_result_context_bytes": resultContextBytesMigration,
+    "0003_runtime": runtimeMigration(dialect),
   };
 }
 

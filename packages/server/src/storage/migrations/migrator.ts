@@ -27,10 +27,42 @@ export function createMigrator(connection: DatabaseConnection): Migrator {
   });
 }
 
+/**
+ * PostgreSQL errors Kysely's table introspection can hit when ANOTHER schema of the same database is
+ * dropped while it lists every schema's tables (`invalid_schema_name`, `undefined_table`): transient
+ * for us, so the run is retried. Several servers or test runs sharing one database make it real.
+ */
+const TRANSIENT_INTROSPECTION_CODES: ReadonlySet<string> = new Set(["3F000", "42P01"]);
+
+/** Attempts before a transient introspection failure is reported. */
+const MIGRATION_ATTEMPTS = 5;
+
 /** Runs `run` (default: every pending migration) and reports what it applied; throws on failure. */
 export async function applyMigrations(
   migrator: Migrator,
   run: (migrator: Migrator) => Promise<MigrationResultSet> = (m) => m.migrateToLatest(),
+): Promise<MigrationReport> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await applyMigrationsOnce(migrator, run);
+    } catch (error) {
+      if (attempt >= MIGRATION_ATTEMPTS || !isTransientIntrospectionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
+function isTransientIntrospectionError(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && TRANSIENT_INTROSPECTION_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+async function applyMigrationsOnce(
+  migrator: Migrator,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<MigrationReport> {
   const { error, results = [] } = await run(migrator);
   if (error !== undefined) {

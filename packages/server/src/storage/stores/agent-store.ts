@@ -8,6 +8,7 @@ import {
   pageOf,
 } from "../page-cursor.js";
 import type { AgentRecord, AgentVersionRecord, IdScope, Page, PageRequest } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { AgentStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
@@ -28,6 +29,15 @@ const VERSION_COLUMNS = [
   "max_context_tokens",
   "created_at_ms",
 ] as const;
+
+// Every model turn loads its agent version: the unscoped lookup is compiled once (reusable-query.ts).
+const GET_VERSION_ANY = new ReusableQuery((db, agentVersion: string) =>
+  db
+    .selectFrom("agent_versions")
+    .select(VERSION_COLUMNS)
+    .where("agent_version", "=", agentVersion)
+    .where(inScope("agent_id", "*")),
+);
 
 /** The AgentStore over Kysely (both dialects). */
 export class KyselyAgentStore implements AgentStore {
@@ -92,12 +102,14 @@ export class KyselyAgentStore implements AgentStore {
 
   async getVersion(agentVersion: string, scope: IdScope): Promise<AgentVersionRecord | undefined> {
     return this.ctx.read((db) =>
-      db
-        .selectFrom("agent_versions")
-        .select(VERSION_COLUMNS)
-        .where("agent_version", "=", agentVersion)
-        .where(inScope("agent_id", scope))
-        .executeTakeFirst(),
+      scope === "*"
+        ? GET_VERSION_ANY.takeFirst(this.ctx.dialect, db, agentVersion)
+        : db
+            .selectFrom("agent_versions")
+            .select(VERSION_COLUMNS)
+            .where("agent_version", "=", agentVersion)
+            .where(inScope("agent_id", scope))
+            .executeTakeFirst(),
     );
   }
 

@@ -1,10 +1,20 @@
-/** The five stores over one store context. */
+/** Every store over one store context. */
 
 import type { Stores } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { KyselyAgentStore } from "./agent-store.js";
 import { KyselyBindingStore } from "./binding-store.js";
+import { KyselyCallClaimStore } from "./call-claim-store.js";
+import { KyselyCallStatsStore } from "./call-stats-store.js";
+import { KyselyCallStore } from "./call-store.js";
+import { KyselyExecutorReportStore } from "./executor-report-store.js";
+import { KyselyExecutorStore } from "./executor-store.js";
+import { KyselyHistoryStore } from "./history-store.js";
 import { KyselyKeyStore } from "./key-store.js";
+import { KyselyPendingCallStore } from "./pending-call-store.js";
+import { KyselyReceiptStore } from "./receipt-store.js";
+import { KyselyRunStore } from "./run-store.js";
+import { KyselySecretStore } from "./secret-store.js";
 import { KyselySessionStore } from "./session-store.js";
 import { KyselyToolsetStore } from "./toolset-store.js";
 
@@ -16,5 +26,15 @@ export function createStores(ctx: StoreContext): Stores {
     toolsets: new KyselyToolsetStore(ctx),
     agents: new KyselyAgentStore(ctx),
     sessions: new KyselySessionStore(ctx),
+    runs: new KyselyRunStore(ctx),
+    history: new KyselyHistoryStore(ctx),
+    calls: new KyselyCallStore(ctx),
+    callClaims: new KyselyCallClaimStore(ctx),
+    receipts: new KyselyReceiptStore(ctx),
+    secrets: new KyselySecretStore(ctx),
+    executors: new KyselyExecutorStore(ctx),
+    pendingCalls: new KyselyPendingCallStore(ctx),
+    executorReports: new KyselyExecutorReportStore(ctx),
+    callStats: new KyselyCallStatsStore(ctx),
   };
 }

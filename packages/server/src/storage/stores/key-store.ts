@@ -4,10 +4,16 @@ import type { Selectable } from "kysely";
 import type { KeysTable } from "../database-schema.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, KeyRecord, Page, PageRequest, Scope } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
 import type { KeyStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 
 const LIST = "keys";
+
+// Every authenticated request runs this lookup (keys are never cached, so a revocation counts at once).
+const FIND_ACTIVE = new ReusableQuery((db, keyHash: string) =>
+  db.selectFrom("keys").selectAll().where("key_hash", "=", keyHash).where("revoked_at_ms", "is", null),
+);
 
 /** The KeyStore over Kysely (both dialects). */
 export class KyselyKeyStore implements KeyStore {
@@ -31,15 +37,8 @@ export class KyselyKeyStore implements KeyStore {
   }
 
   async findActiveByHash(keyHash: string): Promise<KeyRecord | undefined> {
-    return this.ctx.read(async (db) => {
-      const row = await db
-        .selectFrom("keys")
-        .selectAll()
-        .where("key_hash", "=", keyHash)
-        .where("revoked_at_ms", "is", null)
-        .executeTakeFirst();
-      return row === undefined ? undefined : fromRow(row);
-    });
+    const row = await this.ctx.read((db) => FIND_ACTIVE.takeFirst(this.ctx.dialect, db, keyHash));
+    return row === undefined ? undefined : fromRow(row);
   }
 
   async get(keyId: string): Promise<KeyRecord | undefined> {

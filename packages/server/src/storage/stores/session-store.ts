@@ -2,6 +2,7 @@
 
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest, SessionRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { SessionStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
@@ -9,6 +10,11 @@ import { pickColumns } from "./pick-columns.js";
 
 const LIST = "sessions";
 const COLUMNS = ["session_id", "agent_version", "agent_id", "subject", "created_at_ms"] as const;
+
+// Every run creation loads its session: the unscoped lookup is compiled once (reusable-query.ts).
+const GET_ANY = new ReusableQuery((db, sessionId: string) =>
+  db.selectFrom("sessions").select(COLUMNS).where("session_id", "=", sessionId).where(inScope("agent_id", "*")),
+);
 
 /** The SessionStore over Kysely (both dialects). */
 export class KyselySessionStore implements SessionStore {
@@ -22,12 +28,14 @@ export class KyselySessionStore implements SessionStore {
 
   async get(sessionId: string, scope: IdScope): Promise<SessionRecord | undefined> {
     return this.ctx.read((db) =>
-      db
-        .selectFrom("sessions")
-        .select(COLUMNS)
-        .where("session_id", "=", sessionId)
-        .where(inScope("agent_id", scope))
-        .executeTakeFirst(),
+      scope === "*"
+        ? GET_ANY.takeFirst(this.ctx.dialect, db, sessionId)
+        : db
+            .selectFrom("sessions")
+            .select(COLUMNS)
+            .where("session_id", "=", sessionId)
+            .where(inScope("agent_id", scope))
+            .executeTakeFirst(),
     );
   }
 

@@ -8,6 +8,7 @@ import {
   pageOf,
 } from "../page-cursor.js";
 import type { Page, PageRequest, ToolsetRecord, ToolsetVersionRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
 import type { ToolsetStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
@@ -16,6 +17,15 @@ const LIST = "toolsets";
 const VERSION_LIST = "toolset_versions";
 const TOOLSET_COLUMNS = ["toolset_id", "name", "latest_version", "created_at_ms"] as const;
 const VERSION_COLUMNS = ["toolset_id", "version", "tools_json", "created_at_ms"] as const;
+
+// Every model turn loads its toolset version: compiled once (reusable-query.ts).
+const GET_VERSION = new ReusableQuery((db, toolsetId: string, version: number) =>
+  db
+    .selectFrom("toolset_versions")
+    .select(VERSION_COLUMNS)
+    .where("toolset_id", "=", toolsetId)
+    .where("version", "=", version),
+);
 
 /** The ToolsetStore over Kysely (both dialects). */
 export class KyselyToolsetStore implements ToolsetStore {
@@ -81,14 +91,7 @@ export class KyselyToolsetStore implements ToolsetStore {
   }
 
   async getVersion(toolsetId: string, version: number): Promise<ToolsetVersionRecord | undefined> {
-    return this.ctx.read((db) =>
-      db
-        .selectFrom("toolset_versions")
-        .select(VERSION_COLUMNS)
-        .where("toolset_id", "=", toolsetId)
-        .where("version", "=", version)
-        .executeTakeFirst(),
-    );
+    return this.ctx.read((db) => GET_VERSION.takeFirst(this.ctx.dialect, db, toolsetId, version));
   }
 
   async listVersions(toolsetId: string, page: PageRequest): Promise<Page<ToolsetVersionRecord>> {

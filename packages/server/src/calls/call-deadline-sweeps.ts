@@ -1,0 +1,103 @@
+/**
+ * The claim and deadline sweeps the sweeper runs every tick (`runtime/sweeps.ts`), with the injected
+ * clock's time:
+ *
+ * - accept windows: a claim not accepted in time (`accept_deadline_ms < now`) is released — the call
+ *   returns to pending (event `release`) and long-polling executors on its binding are woken;
+ * - deadlines (event `deadline`): a pending or claimed call past its deadline is `expired` (it never
+ *   ran), an accepted call still silent is `reconciliation_required` (the product must reconcile); the
+ *   run learns the outcome (`callSettled`) in the same transaction, one call per transaction, taking
+ *   the run's lock before the call's like every other flow.
+ *
+ * Both are safe on several instances at once: each change is a conditional UPDATE.
+ */
+
+import { CALL_STATUSES, type CallStatus, transitionCall } from "@toolhost/protocol";
+import type { RunProgress } from "../runs/run-progress.js";
+import type { Sweep } from "../runtime/sweeper.js";
+import type { CallRecord } from "../storage/records.js";
+import type { CallRef, Storage } from "../storage/storage.js";
+
+/** Most lapsed claims one tick releases (the rest wait for the next tick). */
+export const ACCEPT_WINDOW_SWEEP_BATCH = 200;
+
+/** Most overdue calls one tick settles. */
+export const DEADLINE_SWEEP_BATCH = 200;
+
+/** The statuses the `deadline` event moves a call out of, from the transition table. */
+export const DEADLINE_STATUSES: readonly CallStatus[] = Object.values(CALL_STATUSES).filter(
+  (status) => transitionCall(status, "deadline").ok,
+);
+
+/** Releases claims whose accept window lapsed by `nowMs`; answers the calls now pending again. */
+export function releaseLapsedClaims(storage: Storage, nowMs: number): Promise<CallRecord[]> {
+  return storage.callClaims.releaseLapsedClaims(nowMs, ACCEPT_WINDOW_SWEEP_BATCH);
+}
+
+/** What the deadline sweep did. */
+export interface DeadlineSweepOutcome {
+  /** The calls it settled, with their new status. */
+  readonly settled: readonly CallRecord[];
+  /** Bindings that got new pending calls through the model turns the settlements started. */
+  readonly woken_binding_ids: readonly string[];
+}
+
+/** Settles every call past its deadline at `nowMs` (up to DEADLINE_SWEEP_BATCH). */
+export async function settleOverdueCalls(
+  storage: Storage,
+  runProgress: RunProgress,
+  nowMs: number,
+): Promise<DeadlineSweepOutcome> {
+  const settled: CallRecord[] = [];
+  const woken = new Set<string>();
+  for (const ref of await storage.callClaims.overdue(DEADLINE_STATUSES, nowMs, DEADLINE_SWEEP_BATCH)) {
+    const outcome = await settleOverdueCall(storage, runProgress, ref, nowMs);
+    if (outcome === undefined) continue;
+    settled.push(outcome.call);
+    for (const bindingId of outcome.woken) woken.add(bindingId);
+  }
+  return { settled, woken_binding_ids: [...woken] };
+}
+
+/** One overdue call in its own transaction; undefined when another instance or flow settled it first. */
+function settleOverdueCall(
+  storage: Storage,
+  runProgress: RunProgress,
+  ref: CallRef,
+  nowMs: number,
+): Promise<{ call: CallRecord; woken: string[] } | undefined> {
+  return storage.transaction(async (stores) => {
+    const target = await stores.callClaims.target(ref.run_id, ref.call_id);
+    if (target === undefined) return undefined;
+    const from = target.call.status;
+    const transition = transitionCall(from, "deadline");
+    if (!transition.ok) return undefined;
+    const call = await stores.callClaims.settleOverdue(ref.call_id, from, transition.to, nowMs);
+    if (call === undefined) return undefined;
+    const progress = await runProgress.callSettled(
+      stores,
+      call,
+      transition.to === "expired" ? { kind: "expired" } : { kind: "reconciliation_required", receipt_id: null },
+      nowMs,
+    );
+    return { call, woken: progress.woken_binding_ids };
+  });
+}
+
+/** The accept-window sweep: release lapsed claims, then wake long-polls on their bindings. */
+export const acceptWindowSweep: Sweep = {
+  name: "claim-accept-windows",
+  async run(context, nowMs) {
+    const released = await releaseLapsedClaims(context.storage, nowMs);
+    if (released.length > 0) context.wakeups.notify(new Set(released.map((call) => call.binding_id)));
+  },
+};
+
+/** The deadline sweep: settle overdue calls, then wake long-polls on bindings that got new calls. */
+export const callDeadlineSweep: Sweep = {
+  name: "call-deadlines",
+  async run(context, nowMs) {
+    const outcome = await settleOverdueCalls(context.storage, context.runProgress, nowMs);
+    if (outcome.woken_binding_ids.length > 0) context.wakeups.notify(outcome.woken_binding_ids);
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * The claim flow: load the call with its run, check the credential's scopes (404 outside them, as if
+ * missing) and the executor's connection, decide (`decideClaim`), then try the ONE conditional UPDATE
+ * that makes the first claim win. A claim that lost the race is decided again on what won: the same
+ * executor (a concurrent duplicate) gets the claim replayed, another one gets `already_claimed`.
+ */
+
+import { compact, ProtocolError, parseJson } from "@toolhost/protocol";
+import type { ClaimRequest } from "@toolhost/protocol/wire";
+import { inAgentScope, inBindingScope, notFoundError } from "../auth/id-scope.js";
+import type { Identity } from "../auth/identity.js";
+import type { Clock } from "../clock.js";
+import { connectionProblem } from "../executors/connection-state.js";
+import { isoTime } from "../http/wire-time.js";
+import { newId } from "../ids.js";
+import type { CallTarget, Storage } from "../storage/storage.js";
+import { decideClaim } from "./decide-claim.js";
+import { grantHash, signGrant } from "./grant.js";
+import { grantKey } from "./grant-keys.js";
+
+/** What the claim flow needs. */
+export interface ClaimDeps {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  /** How long a claim may wait for its `accepted` receipt. */
+  readonly acceptWindowMs: number;
+}
+
+/** How often a claim that lost a race is decided again before giving up with `conflict`. */
+const MAX_ATTEMPTS = 3;
+
+/** Claims call `callId` of run `runId` for the request's executor; answers the 200 body's exact text. */
+export async function claimCall(
+  deps: ClaimDeps,
+  identity: Identity,
+  runId: string,
+  callId: string,
+  request: ClaimRequest,
+): Promise<string> {
+  const key = await grantKey(deps.storage.secrets, deps.clock);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const nowMs = deps.clock.nowMs();
+    const target = await deps.storage.callClaims.target(runId, callId);
+    if (
+      target === undefined ||
+      !inAgentScope(identity, target.run.agent_id) ||
+      !inBindingScope(identity, target.call.binding_id)
+    ) {
+      throw notFoundError("tool call", callId);
+    }
+    const executor = await deps.storage.executors.get(request.executor_id);
+    const problem = connectionProblem(identity, request.executor_id, executor, request.connection_id, nowMs);
+    if (problem !== undefined) throw problem;
+    if (executor === undefined) throw new Error("connectionProblem let an unknown executor through");
+    const decision = decideClaim(target, executor, nowMs);
+    if (decision.type === "refuse") throw decision.error;
+    if (decision.type === "replay") {
+      const grant = signGrant(key, decision.claim_id, callId, executor.executor_id);
+      return claimAnswerText(target, decision.claim_id, grant, true, decision.accept_deadline_ms);
+    }
+    const claimId = newId("clm", nowMs);
+    const grant = signGrant(key, claimId, callId, executor.executor_id);
+    const acceptDeadlineMs = nowMs + deps.acceptWindowMs;
+    const won = await deps.storage.callClaims.claim({
+      run_id: runId,
+      call_id: callId,
+      executor_id: executor.executor_id,
+      connection_id: request.connection_id,
+      claim_id: claimId,
+      grant_hash: grantHash(grant),
+      now_ms: nowMs,
+      accept_deadline_ms: acceptDeadlineMs,
+    });
+    if (won) return claimAnswerText(target, claimId, grant, false, acceptDeadlineMs);
+  }
+  throw new ProtocolError("conflict", "the call changed while it was being claimed; try again");
+}
+
+/** The claim answer, written with the compact writer so `arguments` come out exactly as stored. */
+export function claimAnswerText(
+  target: CallTarget,
+  claimId: string,
+  grant: string,
+  replayed: boolean,
+  acceptDeadlineMs: number,
+): string {
+  const { call, run } = target;
+  return compact({
+    claim_id: claimId,
+    grant,
+    replayed,
+    call: {
+      run_id: call.run_id,
+      call_id: call.call_id,
+      tool_name: call.tool_name,
+      binding_id: call.binding_id,
+      effect: call.effect,
+      arguments: parseJson(call.arguments_json),
+      arguments_digest: call.arguments_digest,
+      subject: run.subject,
+      agent_id: run.agent_id,
+      agent_version: run.agent_version,
+      toolset_id: run.toolset_id,
+      toolset_version: run.toolset_version,
+      deadline: isoTime(call.deadline_ms),
+      accept_deadline: isoTime(acceptDeadlineMs),
+    },
+  });
+}

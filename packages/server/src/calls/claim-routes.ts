@@ -1,0 +1,44 @@
+/**
+ * `POST /v1/runs/{run_id}/tool-calls/{call_id}/claim` (scope `tools:execute`; `executors:connect`
+ * alone is 403). The answer is sent as the compact writer's text, so `arguments` come out exactly as
+ * stored (the model's key order, big integers intact).
+ */
+
+import { CallPathParams, ClaimAnswer, ClaimRequest } from "@toolhost/protocol/wire";
+import type { FastifyReply } from "fastify";
+import { identityOf } from "../auth/require-scope.js";
+import type { RouteModule } from "../http/app.js";
+import { ERROR_RESPONSES } from "../http/error-responses.js";
+import { claimCall } from "./claim-call.js";
+
+/** Registers the claim route. */
+export const claimRoutes: RouteModule = (app, { storage, clock, options, requireScope }) => {
+  app.post(
+    "/v1/runs/:run_id/tool-calls/:call_id/claim",
+    {
+      onRequest: requireScope("tools:execute"),
+      schema: {
+        tags: ["calls"],
+        summary: "Claim a pending tool call",
+        description:
+          "The first claim wins; another executor gets 409 `already_claimed`, the same executor claiming again " +
+          "gets the same claim and grant with `replayed: true`. Needs `tools:execute`, the executor's current " +
+          "online connection (409 `connection_superseded` / `connection_offline`) serving the call's binding, and " +
+          "the run's agent and the call's binding in the key's scopes (404 otherwise). A call of an ended run is " +
+          "409 `run_terminated` (compensation calls excepted). Send `accepted` before `accept_deadline`, or the " +
+          "claim lapses and the call returns to pending.",
+        params: CallPathParams,
+        body: ClaimRequest,
+        response: { 200: ClaimAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { run_id, call_id } = request.params;
+      const deps = { storage, clock, acceptWindowMs: options.acceptWindowMs };
+      const text = await claimCall(deps, identityOf(request), run_id, call_id, request.body);
+      // The typed reply expects the answer object; its exact text (the shape the schema documents) goes instead.
+      const untyped: FastifyReply = reply;
+      return untyped.code(200).header("content-type", "application/json; charset=utf-8").send(text);
+    },
+  );
+};

@@ -1,0 +1,186 @@
+/**
+ * What a receipt does (pure): given the call as stored, its run's status, the receipt stored earlier
+ * under the same ID (if any) and the incoming receipt, decide — replay the first answer, refuse with
+ * a stable code, or store the receipt with at most one status change taken from the call transition
+ * table. The handler loads, calls this, writes what it says and answers.
+ *
+ * - A grant that is not the server's signature of (claim, call, executor) is 403 `invalid_grant`.
+ * - The same receipt ID with the same body digest is a replay (the first answer, nothing changes),
+ *   with another body 409 `receipt_conflict` — also after the deadline, so a redelivery is answered.
+ * - After the call's deadline the grant has expired (403 `invalid_grant`) for everything but one use:
+ *   the claim that accepted the call reporting its outcome, so a reconciliation can always be reported.
+ * - `accepted` is confirmed only for the claim that holds the call, inside its accept window, while the
+ *   run is active (a compensation call: whatever the run); otherwise `confirmed: false`, stored.
+ * - `progress` and final kinds need the call accepted by this claim (409 `accept_required`); a call
+ *   that already has its final receipt refuses another (409 `call_already_final`).
+ * - On an ended run (not a compensation call) a final receipt still moves the call (the product's
+ *   truth), but `applied` is false and the run and its history stay as they are.
+ */
+
+import {
+  type CallStatus,
+  FINAL_CALL_STATUSES,
+  FINAL_RECEIPT_KINDS,
+  ProtocolError,
+  RECEIPT_EVENTS,
+  type RunStatus,
+  TERMINAL_RUN_STATUSES,
+  transitionCall,
+} from "@toolhost/protocol";
+import type { CallOutcome } from "../runs/run-progress.js";
+import type { CallRecord, ReceiptRecord } from "../storage/records.js";
+import { grantHash, secretsEqual } from "./grant.js";
+import type { IncomingReceipt } from "./receipt-body.js";
+
+/** The incoming receipt and whether its grant is the server's signature of its claim, call and executor. */
+export interface VerifiedReceipt extends IncomingReceipt {
+  readonly grant_authentic: boolean;
+}
+
+/** The status change a stored receipt makes. */
+export type ReceiptCallChange =
+  /** `claimed` → `accepted` (conditional on the accept window). */
+  | { readonly type: "accept" }
+  /** A settling change `from` → `to`, and what the run must learn of it. */
+  | { readonly type: "settle"; readonly from: CallStatus; readonly to: CallStatus; readonly outcome: CallOutcome };
+
+/** What to do with a receipt. */
+export type ReceiptDecision =
+  /** Seen before with the same body: answer the first answer again (`replayed: true`). */
+  | { readonly type: "replay"; readonly answer_json: string }
+  /** Refused: nothing is stored. */
+  | { readonly type: "refuse"; readonly error: ProtocolError }
+  /** Store the receipt, apply `change` (if any) and answer. */
+  | {
+      readonly type: "store";
+      readonly change: ReceiptCallChange | null;
+      /** Only for `accepted`. */
+      readonly confirmed: boolean | undefined;
+      /** Whether the receipt counts for the run (a settling change may still learn false from the run). */
+      readonly applied: boolean;
+      /** The call's status once the change is made. */
+      readonly call_status: CallStatus;
+    };
+
+/** Decides what `incoming` does to `call` (of a run in `runStatus`) at `nowMs`. */
+export function decideReceipt(
+  call: CallRecord,
+  runStatus: RunStatus,
+  existing: ReceiptRecord | undefined,
+  incoming: VerifiedReceipt,
+  nowMs: number,
+): ReceiptDecision {
+  if (!incoming.grant_authentic)
+    return refuse("invalid_grant", "the grant does not belong to this call, claim and executor");
+  if (existing !== undefined) {
+    if (existing.body_digest === incoming.body_digest) return { type: "replay", answer_json: existing.answer_json };
+    return refuse(
+      "receipt_conflict",
+      `receipt ${JSON.stringify(incoming.receipt_id)} was sent before with another body`,
+      {
+        receipt_id: incoming.receipt_id,
+      },
+    );
+  }
+  const holds = holdsCall(call, incoming);
+  const status = call.status;
+  if (nowMs >= call.deadline_ms && !reportsOutcome(status, incoming, holds)) {
+    return refuse("invalid_grant", "the grant expired with the call's deadline");
+  }
+
+  const runActive = call.compensates !== null || !TERMINAL_RUN_STATUSES.has(runStatus);
+  const keep = (confirmed: boolean | undefined, applied: boolean): ReceiptDecision => ({
+    type: "store",
+    change: null,
+    confirmed,
+    applied,
+    call_status: status,
+  });
+
+  if (incoming.kind === "accepted") {
+    if (!holds || !runActive) return keep(false, false);
+    if (status === "accepted") return keep(true, true);
+    const accept = transitionCall(status, "accept");
+    if (accept.ok && call.accept_deadline_ms !== null && nowMs <= call.accept_deadline_ms) {
+      return { type: "store", change: { type: "accept" }, confirmed: true, applied: true, call_status: accept.to };
+    }
+    return keep(false, false);
+  }
+
+  if (holds && FINAL_CALL_STATUSES.has(status)) {
+    return refuse("call_already_final", `the call is already ${status}`, { call_status: status });
+  }
+  if (!holds || (status !== "accepted" && status !== "reconciliation_required")) {
+    return refuse(
+      "accept_required",
+      "this claim must be accepted (confirmed) before it reports progress or an outcome",
+      {
+        call_status: status,
+      },
+    );
+  }
+  if (incoming.kind === "progress") return keep(undefined, runActive);
+
+  const event = RECEIPT_EVENTS[incoming.kind];
+  const transition = event === null ? undefined : transitionCall(status, event);
+  if (transition === undefined || !transition.ok) {
+    return refuse(
+      "call_already_final",
+      `the call is already ${status}; it takes a completed, failed or cancelled receipt`,
+      {
+        call_status: status,
+      },
+    );
+  }
+  return {
+    type: "store",
+    change: { type: "settle", from: status, to: transition.to, outcome: outcomeOf(incoming) },
+    confirmed: undefined,
+    applied: runActive,
+    call_status: transition.to,
+  };
+}
+
+/**
+ * True for the one use a grant keeps after the call's deadline: the claim that accepted the call
+ * reporting its outcome (the product's reconciled truth must never be locked out).
+ */
+function reportsOutcome(status: CallStatus, incoming: VerifiedReceipt, holds: boolean): boolean {
+  return (
+    holds && FINAL_RECEIPT_KINDS.has(incoming.kind) && (status === "accepted" || status === "reconciliation_required")
+  );
+}
+
+/** True when the receipt's claim and executor are the ones holding the call (its grant hash matches). */
+function holdsCall(call: CallRecord, incoming: VerifiedReceipt): boolean {
+  return (
+    call.claim_id === incoming.claim_id &&
+    call.executor_id === incoming.executor_id &&
+    call.grant_hash !== null &&
+    secretsEqual(call.grant_hash, grantHash(incoming.grant))
+  );
+}
+
+/** What the run learns of a settling receipt. */
+function outcomeOf(incoming: VerifiedReceipt): CallOutcome {
+  switch (incoming.kind) {
+    case "completed":
+      if (incoming.result === undefined) throw new Error("a completed receipt without a result passed the body checks");
+      return {
+        kind: "completed",
+        receipt_id: incoming.receipt_id,
+        result: incoming.result,
+        result_type: incoming.result_type,
+      };
+    case "failed":
+      return { kind: "failed", receipt_id: incoming.receipt_id, error: incoming.error ?? null };
+    case "cancelled":
+      return { kind: "cancelled", receipt_id: incoming.receipt_id };
+    default:
+      return { kind: "reconciliation_required", receipt_id: incoming.receipt_id };
+  }
+}
+
+function refuse(code: ProtocolError["code"], message: string, details?: Record<string, unknown>): ReceiptDecision {
+  return { type: "refuse", error: new ProtocolError(code, message, undefined, details) };
+}

@@ -1,0 +1,45 @@
+/**
+ * `POST /v1/runs/{run_id}/tool-calls/{call_id}/receipts` (scope `tools:execute`). The schema checks
+ * the envelope; the receipt itself is read again from the exact request text (`request.rawBody`), which
+ * is stored byte for byte. Every accepted receipt answers 200: first delivery, replay, `confirmed:
+ * false`, `applied: false`.
+ */
+
+import { CallPathParams, ReceiptAnswer, ReceiptRequest } from "@toolhost/protocol/wire";
+import type { FastifyReply } from "fastify";
+import { identityOf } from "../auth/require-scope.js";
+import type { RouteModule } from "../http/app.js";
+import { ERROR_RESPONSES } from "../http/error-responses.js";
+import { recordReceipt } from "./record-receipt.js";
+
+/** Registers the receipt route. */
+export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, runProgress, wakeups }) => {
+  app.post(
+    "/v1/runs/:run_id/tool-calls/:call_id/receipts",
+    {
+      onRequest: requireScope("tools:execute"),
+      schema: {
+        tags: ["calls"],
+        summary: "Report on a claimed tool call",
+        description:
+          "Kinds: `accepted` (answered `confirmed`: start side effects only on true), `progress`, `completed` " +
+          "(with `result`), `failed` (with `error`), `cancelled`, `reconciliation_required`. Idempotent per " +
+          "`receipt_id`: the same body again answers the first answer with `replayed: true`; another body is " +
+          "409 `receipt_conflict`. A wrong, foreign or expired grant is 403 `invalid_grant`; an outcome before " +
+          "`accepted` is 409 `accept_required`; a second final receipt is 409 `call_already_final`. A receipt " +
+          "for an ended run is stored and answered `applied: false`; it never changes the run or its history. " +
+          "The body is stored exactly as sent.",
+        params: CallPathParams,
+        body: ReceiptRequest,
+        response: { 200: ReceiptAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { run_id, call_id } = request.params;
+      const deps = { storage, clock, runProgress, wakeups };
+      const text = await recordReceipt(deps, identityOf(request), run_id, call_id, request.rawBody ?? "");
+      const untyped: FastifyReply = reply;
+      return untyped.code(200).header("content-type", "application/json; charset=utf-8").send(text);
+    },
+  );
+};

@@ -1,0 +1,138 @@
+/**
+ * The receipt flow: read the body losslessly, verify the grant's signature, then in ONE transaction
+ * load the call (locking its run and the call on PostgreSQL), decide (`decideReceipt`), store the
+ * receipt with its first answer, make the status change and — for a settling change — let the run
+ * learn the outcome (`RunProgress.callSettled`, which projects a result once into the history).
+ * Executors are woken only after that commit.
+ */
+
+import { ProtocolError } from "@toolhost/protocol";
+import { inAgentScope, inBindingScope, notFoundError } from "../auth/id-scope.js";
+import type { Identity } from "../auth/identity.js";
+import type { Clock } from "../clock.js";
+import type { CallWakeups } from "../executors/call-wakeups.js";
+import type { RunProgress } from "../runs/run-progress.js";
+import type { CallRecord } from "../storage/records.js";
+import type { Storage, Stores } from "../storage/storage.js";
+import { decideReceipt, type ReceiptCallChange } from "./decide-receipt.js";
+import { secretsEqual, signGrant } from "./grant.js";
+import { grantKey } from "./grant-keys.js";
+import { readReceiptBody } from "./receipt-body.js";
+
+/** What the receipt flow needs. */
+export interface ReceiptDeps {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly runProgress: RunProgress;
+  readonly wakeups: CallWakeups;
+}
+
+/** The answer of a receipt, in wire key order. */
+interface ReceiptAnswerJson {
+  receipt_id: string;
+  kind: string;
+  replayed: boolean;
+  confirmed?: boolean;
+  applied: boolean;
+  call_status: string;
+  run_status: string;
+}
+
+/** Records the receipt whose exact body is `bodyText` on call `callId` of run `runId`; answers the 200 body text. */
+export async function recordReceipt(
+  deps: ReceiptDeps,
+  identity: Identity,
+  runId: string,
+  callId: string,
+  bodyText: string,
+): Promise<string> {
+  const incoming = readReceiptBody(bodyText);
+  const key = await grantKey(deps.storage.secrets, deps.clock);
+  const expected = signGrant(key, incoming.claim_id, callId, incoming.executor_id);
+  const verified = { ...incoming, grant_authentic: secretsEqual(expected, incoming.grant) };
+  const nowMs = deps.clock.nowMs();
+
+  const outcome = await deps.storage.transaction(async (stores) => {
+    const target = await stores.callClaims.target(runId, callId);
+    if (
+      target === undefined ||
+      !inAgentScope(identity, target.run.agent_id) ||
+      !inBindingScope(identity, target.call.binding_id)
+    ) {
+      throw notFoundError("tool call", callId);
+    }
+    const existing = await stores.receipts.get(callId, incoming.receipt_id);
+    const decision = decideReceipt(target.call, target.run.status, existing, verified, nowMs);
+    if (decision.type === "replay") return { text: replayedAnswer(decision.answer_json), woken: [] };
+    if (decision.type === "refuse") throw decision.error;
+
+    let applied = decision.applied;
+    let runStatus = target.run.status;
+    let woken: string[] = [];
+    if (decision.change !== null) {
+      const changed = await applyChange(stores, target.call, incoming.claim_id, decision.change, nowMs);
+      if (decision.change.type === "settle") {
+        const progress = await deps.runProgress.callSettled(stores, changed, decision.change.outcome, nowMs);
+        // A compensation call never enters the run: its receipt applies when it changes the call.
+        if (changed.compensates === null) applied = progress.applied;
+        runStatus = progress.run_status;
+        woken = progress.woken_binding_ids;
+      }
+    }
+    const answer: ReceiptAnswerJson = {
+      receipt_id: incoming.receipt_id,
+      kind: incoming.kind,
+      replayed: false,
+      ...(decision.confirmed === undefined ? {} : { confirmed: decision.confirmed }),
+      applied,
+      call_status: decision.call_status,
+      run_status: runStatus,
+    };
+    const answerJson = JSON.stringify(answer);
+    const inserted = await stores.receipts.insert({
+      call_id: callId,
+      receipt_id: incoming.receipt_id,
+      seq: await stores.receipts.nextSeq(callId),
+      run_id: runId,
+      kind: incoming.kind,
+      executor_id: incoming.executor_id,
+      claim_id: incoming.claim_id,
+      body_text: incoming.body_text,
+      body_digest: incoming.body_digest,
+      answer_json: answerJson,
+      applied,
+      created_at_ms: nowMs,
+    });
+    if (!inserted) throw changedMeanwhile();
+    return { text: answerJson, woken };
+  });
+  if (outcome.woken.length > 0) deps.wakeups.notify(outcome.woken);
+  return outcome.text;
+}
+
+/** Makes the decided status change; it cannot miss under the locks taken, but if it does nothing is kept. */
+async function applyChange(
+  stores: Stores,
+  call: CallRecord,
+  claimId: string,
+  change: ReceiptCallChange,
+  nowMs: number,
+): Promise<CallRecord> {
+  const changed =
+    change.type === "accept"
+      ? await stores.callClaims.accept(call.call_id, claimId, nowMs)
+      : await stores.callClaims.settle(call.call_id, claimId, [change.from], change.to, nowMs);
+  if (changed === undefined) throw changedMeanwhile();
+  return changed;
+}
+
+/** The first answer again, marked as a replay (key order kept). */
+function replayedAnswer(answerJson: string): string {
+  const answer = JSON.parse(answerJson) as ReceiptAnswerJson;
+  answer.replayed = true;
+  return JSON.stringify(answer);
+}
+
+function changedMeanwhile(): ProtocolError {
+  return new ProtocolError("conflict", "the call changed while this receipt was recorded; send it again");
+}

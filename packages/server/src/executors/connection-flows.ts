@@ -1,0 +1,90 @@
+/**
+ * The flows of an existing connection: load it for a request (404 / 409 `connection_superseded` /
+ * 409 `connection_offline`), heartbeat (renew the lease, answer business cancellations) and detach.
+ */
+
+import type { DisconnectAnswer, HeartbeatAnswer } from "@toolhost/protocol/wire";
+import type { Identity } from "../auth/identity.js";
+import type { AppContext } from "../http/app.js";
+import { isoTime } from "../http/wire-time.js";
+import type { ExecutorRecord } from "../storage/records.js";
+import {
+  connectionOffline,
+  connectionProblem,
+  connectionSuperseded,
+  executorInScope,
+  executorNotFound,
+} from "./connection-state.js";
+import { afterRelease, detachConnection } from "./executor-offline.js";
+import { CANCELLATIONS_MAX, cancellationWire } from "./executor-wire.js";
+
+type Context = Pick<AppContext, "storage" | "clock" | "options" | "wakeups" | "runProgress">;
+
+/** The executor when `connectionId` is its current, live connection; throws the 404 or 409 otherwise. */
+export async function loadLiveConnection(
+  context: Pick<AppContext, "storage" | "clock">,
+  identity: Identity,
+  executorId: string,
+  connectionId: string,
+): Promise<ExecutorRecord> {
+  const executor = await context.storage.executors.get(executorId);
+  const problem = connectionProblem(identity, executorId, executor, connectionId, context.clock.nowMs());
+  if (problem !== undefined || executor === undefined) throw problem ?? executorNotFound(executorId);
+  return executor;
+}
+
+/** Renews the lease of the live connection and answers the business cancellations to carry out. */
+export async function heartbeat(
+  context: Context,
+  identity: Identity,
+  executorId: string,
+  connectionId: string,
+): Promise<HeartbeatAnswer> {
+  const { storage, clock, options } = context;
+  const executor = await storage.executors.get(executorId);
+  if (executor === undefined || !executorInScope(identity, executor)) throw executorNotFound(executorId);
+  const nowMs = clock.nowMs();
+  const leaseExpiresMs = nowMs + options.leaseTtlMs;
+  if (!(await storage.executors.heartbeat(executorId, connectionId, nowMs, leaseExpiresMs))) {
+    // Nothing renewed: say why, from the row as it is now.
+    const now = await storage.executors.get(executorId);
+    // (The same rule as the UPDATE's, so a problem is always found; offline is the safe fallback.)
+    throw (
+      connectionProblem(identity, executorId, now, connectionId, nowMs) ?? connectionOffline(executor, connectionId)
+    );
+  }
+  const cancellations = await storage.pendingCalls.cancellationsFor(executorId, CANCELLATIONS_MAX);
+  return {
+    executor_id: executorId,
+    connection_id: connectionId,
+    lease_expires_at: isoTime(leaseExpiresMs),
+    heartbeat_interval_ms: options.heartbeatIntervalMs,
+    cancellations: cancellations.map(cancellationWire),
+  };
+}
+
+/**
+ * Detaches the connection: it goes offline, its claimed-but-not-accepted calls return to pending (and
+ * long-polls on their bindings wake) — or are cancelled when their business cancel had been requested —
+ * and accepted calls stay with the executor ID and are not cancelled.
+ * Detaching an already offline current connection answers the same with nothing released.
+ */
+export async function disconnect(
+  context: Context,
+  identity: Identity,
+  executorId: string,
+  connectionId: string,
+): Promise<DisconnectAnswer> {
+  const { storage, clock } = context;
+  const executor = await storage.executors.get(executorId);
+  if (executor === undefined || !executorInScope(identity, executor)) throw executorNotFound(executorId);
+  if (executor.connection_id !== connectionId) throw connectionSuperseded(executor, connectionId);
+  const nowMs = clock.nowMs();
+  const outcome = await detachConnection(storage, executorId, connectionId, nowMs);
+  if (!outcome.changed) {
+    const now = await storage.executors.get(executorId);
+    if (now !== undefined && now.connection_id !== connectionId) throw connectionSuperseded(now, connectionId);
+  }
+  if (outcome.released.length > 0) await afterRelease(context, outcome.released, nowMs);
+  return { executor_id: executorId, online: false, released: outcome.released.map((call) => call.call_id) };
+}

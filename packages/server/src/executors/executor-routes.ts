@@ -1,0 +1,143 @@
+/**
+ * `/v1/executors/…` (scope `executors:connect`; `tools:execute` alone does not admit, and this scope
+ * never admits a claim or a receipt): connect, heartbeat, pending (long-poll), calls/report and
+ * disconnect. Every call after connect names its connection: an older one answers 409
+ * `connection_superseded`, an offline one 409 `connection_offline`, an executor outside the key's
+ * binding scope 404.
+ */
+
+import {
+  ConnectionRequest,
+  ConnectRequest,
+  DisconnectAnswer,
+  ExecutorConnection,
+  ExecutorIdParams,
+  HeartbeatAnswer,
+  PendingAnswer,
+  PendingQuery,
+  ReportAnswer,
+  ReportRequest,
+} from "@toolhost/protocol/wire";
+import { identityOf } from "../auth/require-scope.js";
+import type { RouteModule } from "../http/app.js";
+import { ERROR_RESPONSES } from "../http/error-responses.js";
+import { connectExecutor } from "./connect-executor.js";
+import { disconnect, heartbeat, loadLiveConnection } from "./connection-flows.js";
+import { pollPending } from "./pending-poll.js";
+import { reportCalls } from "./report-calls.js";
+
+const TAGS = ["executors"];
+
+/** Registers the executor routes. */
+export const executorRoutes: RouteModule = (app, context) => {
+  const scope = context.requireScope("executors:connect");
+
+  app.post(
+    "/v1/executors/connect",
+    {
+      onRequest: scope,
+      schema: {
+        tags: TAGS,
+        summary: "Connect an executor",
+        description:
+          "Gives the stable `executor_id` a new connection for `binding_ids` (each must exist and lie in the key's binding scope: 422 `unknown_reference` otherwise). A reconnect supersedes the older connection: `epoch` grows by one and the old `connection_id` answers 409 `connection_superseded`. Claims stay with the executor ID.",
+        body: ConnectRequest,
+        response: { 200: ExecutorConnection, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => connectExecutor(context, identityOf(request), request.body),
+  );
+
+  app.post(
+    "/v1/executors/:executor_id/heartbeat",
+    {
+      onRequest: scope,
+      schema: {
+        tags: TAGS,
+        summary: "Renew an executor's lease",
+        description:
+          "Renews the lease of the current connection and answers the business cancellations requested for calls the executor holds. A superseded connection answers 409 `connection_superseded`; an offline one (lease lapsed or detached) 409 `connection_offline`: connect again.",
+        params: ExecutorIdParams,
+        body: ConnectionRequest,
+        response: { 200: HeartbeatAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => heartbeat(context, identityOf(request), request.params.executor_id, request.body.connection_id),
+  );
+
+  app.get(
+    "/v1/executors/:executor_id/pending",
+    {
+      onRequest: scope,
+      schema: {
+        tags: TAGS,
+        summary: "List candidate calls (long-poll)",
+        description:
+          "Claimable calls on the connection's bindings, oldest first, paged (`limit`, `cursor`): IDs, tool name, binding and creation time, never arguments or grants. With `wait_ms` (at most 30,000) and nothing claimable, waits until a call appears or the time runs out (then an empty list). Also lists the business cancellations for calls the executor holds.",
+        params: ExecutorIdParams,
+        querystring: PendingQuery,
+        response: { 200: PendingAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const identity = identityOf(request);
+      const executor = await loadLiveConnection(
+        context,
+        identity,
+        request.params.executor_id,
+        request.query.connection_id,
+      );
+      const clientGone = new AbortController();
+      const onClose = (): void => clientGone.abort();
+      request.raw.once("close", onClose);
+      try {
+        return await pollPending(context, identity, executor, request.query, clientGone.signal);
+      } finally {
+        request.raw.off("close", onClose);
+      }
+    },
+  );
+
+  app.post(
+    "/v1/executors/:executor_id/calls/report",
+    {
+      onRequest: scope,
+      schema: {
+        tags: TAGS,
+        summary: "Report the calls an executor holds",
+        description:
+          "The executor lists calls its journal holds as `pending_delivery` or `pending_reconciliation`; per call the answer says what the server has (status, run status, the receipt IDs it holds from this executor) and what to do: `redeliver`, `reconcile`, `nothing` or `run_terminated` (do not execute). Changes nothing.",
+        params: ExecutorIdParams,
+        body: ReportRequest,
+        response: { 200: ReportAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const identity = identityOf(request);
+      const executor = await loadLiveConnection(
+        context,
+        identity,
+        request.params.executor_id,
+        request.body.connection_id,
+      );
+      return reportCalls(context, identity, executor, request.body);
+    },
+  );
+
+  app.post(
+    "/v1/executors/:executor_id/disconnect",
+    {
+      onRequest: scope,
+      schema: {
+        tags: TAGS,
+        summary: "Detach an executor",
+        description:
+          "The connection goes offline. Its claimed-but-not-accepted calls return to pending (listed in `released`); accepted calls stay with the executor ID and are not cancelled. Not a run cancel and not a business cancel.",
+        params: ExecutorIdParams,
+        body: ConnectionRequest,
+        response: { 200: DisconnectAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => disconnect(context, identityOf(request), request.params.executor_id, request.body.connection_id),
+  );
+};

@@ -1,0 +1,73 @@
+/**
+ * Business-task cancel (`POST /v1/runs/{run_id}/tool-calls/{call_id}/cancel`): the product asks for
+ * the work behind one call to stop. A pending call is cancelled at once (nobody holds it; the run
+ * learns the outcome like any other). A call an executor holds keeps its status: the request is
+ * recorded, delivered through heartbeat and pending, and confirmed only by the executor's `cancelled`
+ * receipt. It never cancels the run, and a run cancel never implies it.
+ */
+
+import { FINAL_CALL_STATUSES, ProtocolError } from "@toolhost/protocol";
+import { inIdScope, notFoundError } from "../auth/id-scope.js";
+import type { CallRecord, IdScope } from "../storage/records.js";
+import type { Storage, Stores } from "../storage/storage.js";
+import type { RunProgress } from "./run-progress.js";
+
+/** The call after the request, and the bindings the run's next turn gave pending calls. */
+export interface CallCancelOutcome {
+  call: CallRecord;
+  wokenBindingIds: string[];
+}
+
+function alreadyFinal(call: CallRecord): ProtocolError {
+  return new ProtocolError(
+    "call_already_final",
+    `tool call ${JSON.stringify(call.call_id)} is already ${call.status}`,
+    undefined,
+    {
+      status: call.status,
+    },
+  );
+}
+
+/** Status changes a flow that does not lock the run (a deadline sweep) can race: tries again on the fresh row. */
+const ATTEMPTS = 3;
+
+async function requestIn(
+  stores: Stores,
+  progress: RunProgress,
+  first: CallRecord,
+  nowMs: number,
+): Promise<CallCancelOutcome> {
+  let call: CallRecord | undefined = first;
+  for (let attempt = 0; attempt < ATTEMPTS && call !== undefined; attempt++) {
+    if (FINAL_CALL_STATUSES.has(call.status)) throw alreadyFinal(call);
+    const cancelled = await stores.calls.cancelUnclaimed(call.run_id, call.call_id, nowMs);
+    if (cancelled !== undefined) {
+      const answer = await progress.callSettled(stores, cancelled, { kind: "cancelled", receipt_id: null }, nowMs);
+      return { call: cancelled, wokenBindingIds: answer.woken_binding_ids };
+    }
+    const requested = await stores.calls.requestCancel(call.run_id, call.call_id, nowMs);
+    // Wake the binding's long-polls: a waiting pending request delivers the cancellation at once.
+    if (requested !== undefined) return { call: requested, wokenBindingIds: [requested.binding_id] };
+    call = await stores.calls.get(call.run_id, call.call_id);
+  }
+  throw new ProtocolError("conflict", `tool call ${JSON.stringify(first.call_id)} keeps changing; try again`);
+}
+
+/** Requests the business cancel of call `callId` of run `runId` (in `scope`). */
+export async function cancelCall(
+  storage: Storage,
+  progress: RunProgress,
+  runId: string,
+  callId: string,
+  scope: IdScope,
+  nowMs: number,
+): Promise<CallCancelOutcome> {
+  return storage.transaction(async (stores) => {
+    const run = await stores.runs.getForUpdate(runId);
+    if (run === undefined || !inIdScope(scope, run.agent_id)) throw notFoundError("run", runId);
+    const call = await stores.calls.get(runId, callId);
+    if (call === undefined) throw notFoundError("tool call", callId);
+    return requestIn(stores, progress, call, nowMs);
+  });
+}

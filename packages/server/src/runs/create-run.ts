@@ -1,0 +1,55 @@
+/**
+ * Creating a run: in one transaction the run is stored `queued` with its input as the first history
+ * item, and its first model turn runs at once (the scripted model answers synchronously). The caller
+ * notifies executors of the answered bindings after the commit.
+ */
+
+import { compact, type JsonValue } from "@toolhost/protocol";
+import { newId } from "../ids.js";
+import type { RunRecord, SessionRecord } from "../storage/records.js";
+import type { Storage } from "../storage/storage.js";
+import { inputItem } from "./history-items.js";
+import { runModelTurns } from "./model-turns.js";
+
+/** Prefix of server-made run IDs. */
+export const RUN_ID_PREFIX = "run";
+
+/** The new run as stored after its first turns, and the bindings that got pending calls. */
+export interface CreatedRun {
+  run: RunRecord;
+  wokenBindingIds: string[];
+}
+
+/** Creates a run of `session` from `input` (lossless) and runs its first model turn. */
+export async function createRun(
+  storage: Storage,
+  session: SessionRecord,
+  input: JsonValue,
+  nowMs: number,
+): Promise<CreatedRun> {
+  const item = inputItem(input);
+  const queued: RunRecord = {
+    run_id: newId(RUN_ID_PREFIX, nowMs),
+    session_id: session.session_id,
+    agent_id: session.agent_id,
+    agent_version: session.agent_version,
+    subject: session.subject,
+    status: "queued",
+    input_json: compact(input),
+    turn: 0,
+    output: null,
+    error_json: null,
+    history_length: 0,
+    created_at_ms: nowMs,
+    updated_at_ms: nowMs,
+    ended_at_ms: null,
+  };
+  return storage.transaction(async (stores) => {
+    await stores.runs.insert(queued);
+    await stores.history.append(queued.run_id, [item], nowMs);
+    const turns = await runModelTurns(stores, queued, nowMs);
+    const run = await stores.runs.get(queued.run_id, "*");
+    if (run === undefined) throw new Error(`run ${queued.run_id} vanished in its own transaction`);
+    return { run, wokenBindingIds: turns.wokenBindingIds };
+  });
+}

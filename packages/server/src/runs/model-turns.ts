@@ -1,0 +1,83 @@
+/**
+ * Running model turns (I/O around the pure decisions), inside the caller's transaction with the run
+ * locked: each turn asks the model (`scriptedTurn`), records what it decided in the history and the
+ * calls table, and moves the run through the run transition table. A turn whose calls were all
+ * refused has nothing to wait for, so the next turn follows at once. The caller notifies executors of
+ * the returned bindings after its commit.
+ */
+
+import { type RunEvent, type RunStatus, transitionRun } from "@toolhost/protocol";
+import { newId } from "../ids.js";
+import type { RunRecord } from "../storage/records.js";
+import type { RunChange, Stores } from "../storage/storage.js";
+import { messageItem } from "./history-items.js";
+import { loadRunTools } from "./run-tools.js";
+import { readScriptedModel, scriptedTurn } from "./scripted-turn.js";
+import { planToolCalls } from "./tool-call-plan.js";
+import { turnRecords } from "./turn-records.js";
+
+/** Prefix of server-made call IDs. */
+export const CALL_ID_PREFIX = "call";
+
+/** Where the turns left the run. */
+export interface TurnsOutcome {
+  status: RunStatus;
+  /** Bindings that got pending calls. */
+  wokenBindingIds: string[];
+}
+
+/**
+ * Runs model turns from `run` (locked, `queued` or `waiting_for_tools` with every call of its turn
+ * settled) until the run waits for pending calls or ends.
+ */
+export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: number): Promise<TurnsOutcome> {
+  const { version, tools } = await loadRunTools(stores, run.agent_version);
+  const model = readScriptedModel(version.model_json);
+  let status = run.status;
+  let turn = run.turn;
+  const move = (event: RunEvent): RunStatus => {
+    const transition = transitionRun(status, event);
+    if (!transition.ok) throw new Error(`run ${run.run_id}: no ${event} from ${status}`);
+    status = transition.to;
+    return status;
+  };
+  const save = async (change: Omit<RunChange, "status" | "updated_at_ms">): Promise<void> => {
+    const changed = await stores.runs.update(run.run_id, run.status, { status, turn, updated_at_ms: nowMs, ...change });
+    // The caller holds the run's lock: a run that changed meanwhile is a bug, not a race to lose.
+    if (!changed) throw new Error(`run ${run.run_id} changed while locked`);
+  };
+
+  for (;;) {
+    move("start_turn");
+    const index = turn;
+    turn += 1;
+    const decision = scriptedTurn(model, index);
+    if (decision.kind === "message") {
+      await stores.history.append(run.run_id, [messageItem(decision.text)], nowMs);
+      move("complete");
+      await save({ output: decision.text, ended_at_ms: nowMs });
+      return { status, wokenBindingIds: [] };
+    }
+    if (decision.kind === "fail") {
+      move("fail");
+      await save({ error_json: JSON.stringify(decision.error), ended_at_ms: nowMs });
+      return { status, wokenBindingIds: [] };
+    }
+    const planned = planToolCalls(decision.calls, tools);
+    const records = turnRecords(
+      run.run_id,
+      index,
+      planned,
+      planned.map(() => newId(CALL_ID_PREFIX, nowMs)),
+      nowMs,
+    );
+    await stores.calls.insertMany(records.calls);
+    await stores.history.append(run.run_id, records.items, nowMs);
+    move("await_tools");
+    if (records.pendingBindingIds.length > 0) {
+      await save({});
+      return { status, wokenBindingIds: records.pendingBindingIds };
+    }
+    // Every call was refused: their results are in the history already, the model goes on.
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The RunProgress of the runs area: how a settled call reaches its run. Inside the settling
+ * transaction it locks the run, appends what the model sees of the outcome to the history (projected
+ * once, here, and stored), and when the call was the last unsettled one of the turn the run waits
+ * for, runs the next model turn.
+ *
+ * - An ended run is never changed: `applied: false`, nothing appended (the call row keeps the truth).
+ * - A reconciled outcome after `reconciliation_required` is appended as a new item; the earlier
+ *   unknown-outcome item stays as it was. Its turn was advanced when it first settled, so it never
+ *   starts a turn again (only a call of the turn the run is waiting for can).
+ * - Compensation calls are not part of any turn and never enter the history.
+ */
+
+import { SETTLED_CALL_STATUSES, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
+import type { CallRecord } from "../storage/records.js";
+import type { Stores } from "../storage/storage.js";
+import { toolResultItem } from "./history-items.js";
+import { runModelTurns } from "./model-turns.js";
+import { outcomePreview, outcomeReceiptId } from "./outcome-preview.js";
+import type { CallOutcome, RunProgress, RunProgressAnswer } from "./run-progress.js";
+
+/** Records settled calls in their run's history and drives the run's model turns. */
+export class HistoryRunProgress implements RunProgress {
+  async callSettled(stores: Stores, call: CallRecord, outcome: CallOutcome, nowMs: number): Promise<RunProgressAnswer> {
+    // The lock comes first (the claims flow took it already; taking it again is free) so two calls of
+    // one turn settling at once see each other and exactly one of them starts the next turn.
+    const run = await stores.runs.getForUpdate(call.run_id);
+    if (run === undefined) throw new Error(`call ${call.call_id} belongs to a missing run ${call.run_id}`);
+    const unchanged = (applied: boolean): RunProgressAnswer => ({
+      applied,
+      run_status: run.status,
+      woken_binding_ids: [],
+    });
+    if (call.compensates !== null) return unchanged(true);
+    if (TERMINAL_RUN_STATUSES.has(run.status)) return unchanged(false);
+
+    const preview = outcomePreview(outcome, call.max_result_context_bytes);
+    await stores.history.append(run.run_id, [toolResultItem(call.call_id, outcomeReceiptId(outcome), preview)], nowMs);
+
+    const waitsForThisTurn = run.status === "waiting_for_tools" && call.turn === run.turn - 1;
+    if (!waitsForThisTurn) return unchanged(true);
+    const turnCalls = await stores.calls.listByTurn(run.run_id, call.turn);
+    if (!turnCalls.every((turnCall) => SETTLED_CALL_STATUSES.has(turnCall.status))) return unchanged(true);
+    const next = await runModelTurns(stores, run, nowMs);
+    return { applied: true, run_status: next.status, woken_binding_ids: next.wokenBindingIds };
+  }
+}

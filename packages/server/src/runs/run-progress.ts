@@ -1,0 +1,44 @@
+/**
+ * How call flows (receipts, deadlines, cancellations) tell a run that one of its calls settled.
+ * The runs area implements it: it records the outcome in the run's history (the projection of a
+ * result is computed here, once, and stored) and, when the turn's last call settled, runs the next
+ * model turn — all inside the caller's transaction.
+ */
+
+import type { JsonValue, MeasuredResult, ResultType, RunStatus } from "@toolhost/protocol";
+import type { CallRecord } from "../storage/records.js";
+import type { Stores } from "../storage/storage.js";
+
+/** What became of a call, as the run must learn it. */
+export type CallOutcome =
+  /** A `completed` receipt: its result, measured once, and how to project it. */
+  | { kind: "completed"; receipt_id: string; result: MeasuredResult; result_type: ResultType }
+  /** A `failed` receipt: the product's error object. */
+  | { kind: "failed"; receipt_id: string; error: JsonValue }
+  /** A `cancelled` receipt, or (receipt_id null) a call cancelled before anyone started it. */
+  | { kind: "cancelled"; receipt_id: string | null }
+  /** A `reconciliation_required` receipt, or (receipt_id null) an accepted call silent past its deadline. */
+  | { kind: "reconciliation_required"; receipt_id: string | null }
+  /** Nobody claimed (or confirmed a claim on) the call before its deadline. */
+  | { kind: "expired" };
+
+/** What the run did with an outcome. */
+export interface RunProgressAnswer {
+  /** False when the run had already ended: nothing was added to its history. */
+  applied: boolean;
+  /** The run's status after this outcome (and any model turn it started). */
+  run_status: RunStatus;
+  /** Bindings that got new pending calls (notify executors after the commit). */
+  woken_binding_ids: string[];
+}
+
+/** Records settled calls in their run and advances the run. */
+export interface RunProgress {
+  /**
+   * Inside the transaction that changed `call` (whose record already holds its new status): appends
+   * the outcome to the run's history when the run is active — a later reconciled outcome as a new
+   * item, never rewriting the earlier one — and, when no call of the turn is left unsettled, runs
+   * the next model turn. Compensation calls never enter the history.
+   */
+  callSettled(stores: Stores, call: CallRecord, outcome: CallOutcome, nowMs: number): Promise<RunProgressAnswer>;
+}

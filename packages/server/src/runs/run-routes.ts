@@ -1,0 +1,124 @@
+/**
+ * The run routes (SPEC §7, §10): create a run of a session (`runtime:write`), read runs
+ * (`runtime:read`), and run cancel (`runtime:write`). Runs lie in the agent scope of their agent;
+ * outside it they answer 404 like missing ones.
+ */
+
+import {
+  CancelledRun,
+  CancelRunRequest,
+  CreateRunRequest,
+  PageQuery,
+  Run,
+  RunIdParams,
+  RunList,
+  SessionIdParams,
+} from "@toolhost/protocol/wire";
+import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
+import { identityOf } from "../auth/require-scope.js";
+import type { RouteModule } from "../http/app.js";
+import { ERROR_RESPONSES } from "../http/error-responses.js";
+import { losslessMember } from "../http/lossless-body.js";
+import { pageRequestOf, wirePage } from "../http/paging.js";
+import { cancelRun } from "./cancel-run.js";
+import { createRun } from "./create-run.js";
+import { absentBodyIsEmpty } from "./optional-body.js";
+import { runOf } from "./run-wire.js";
+
+const TAGS = ["runs"];
+
+/** Registers the run routes. */
+export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wakeups }) => {
+  app.post(
+    "/v1/sessions/:session_id/runs",
+    {
+      onRequest: requireScope("runtime:write"),
+      schema: {
+        tags: TAGS,
+        summary: "Start a run",
+        description:
+          "Stores the run with its `input` (kept byte for byte) and runs its first model turn at once: the answer " +
+          "shows where that left it (`waiting_for_tools` when it emitted calls, `completed` after a final message, " +
+          "`failed` when the model could not go on). 404 when the session lies outside the credential's agent scope.",
+        params: SessionIdParams,
+        body: CreateRunRequest,
+        response: { 201: Run, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { session_id } = request.params;
+      const session = await storage.sessions.get(session_id, agentScopeOf(identityOf(request)));
+      if (session === undefined) throw notFoundError("session", session_id);
+      const input = losslessMember(request.rawBody, "input");
+      const created = await createRun(storage, session, input, clock.nowMs());
+      wakeups.notify(created.wokenBindingIds);
+      return reply.code(201).send(runOf(created.run));
+    },
+  );
+
+  app.get(
+    "/v1/sessions/:session_id/runs",
+    {
+      onRequest: requireScope("runtime:read"),
+      schema: {
+        tags: TAGS,
+        summary: "List a session's runs",
+        description: "Runs in creation order. 404 when the session lies outside the credential's agent scope.",
+        params: SessionIdParams,
+        querystring: PageQuery,
+        response: { 200: RunList, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { session_id } = request.params;
+      const session = await storage.sessions.get(session_id, agentScopeOf(identityOf(request)));
+      if (session === undefined) throw notFoundError("session", session_id);
+      return wirePage(await storage.runs.listBySession(session_id, pageRequestOf(request.query)), runOf);
+    },
+  );
+
+  app.get(
+    "/v1/runs/:run_id",
+    {
+      onRequest: requireScope("runtime:read"),
+      schema: {
+        tags: TAGS,
+        summary: "Read a run",
+        description: "Its status, and its `output` once completed or its `error` once failed.",
+        params: RunIdParams,
+        response: { 200: Run, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { run_id } = request.params;
+      const run = await storage.runs.get(run_id, agentScopeOf(identityOf(request)));
+      if (run === undefined) throw notFoundError("run", run_id);
+      return runOf(run);
+    },
+  );
+
+  app.post(
+    "/v1/runs/:run_id/cancel",
+    {
+      onRequest: requireScope("runtime:write"),
+      preValidation: absentBodyIsEmpty,
+      schema: {
+        tags: TAGS,
+        summary: "Cancel a run",
+        description:
+          "The run becomes `cancelled`; its calls nobody confirmed yet (`pending`, `claimed`) are cancelled with it. " +
+          "Accepted calls are not touched and no business cancel is sent (that is " +
+          "`POST /v1/runs/{run_id}/tool-calls/{call_id}/cancel`); their later receipts are stored and answered " +
+          "`applied: false`. 409 `run_terminated` when the run has already ended. The body is `{}` or none.",
+        params: RunIdParams,
+        body: CancelRunRequest,
+        response: { 200: CancelledRun, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { run_id } = request.params;
+      await cancelRun(storage, run_id, agentScopeOf(identityOf(request)), clock.nowMs());
+      return { run_id, status: "cancelled" as const };
+    },
+  );
+};

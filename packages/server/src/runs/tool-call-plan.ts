@@ -1,0 +1,68 @@
+/**
+ * Checking one model turn's tool calls against the toolset (pure). A call naming a tool the toolset
+ * lacks, or whose arguments fail the tool's input schema, is refused here: it never becomes a pending
+ * call, and the model gets the error as the call's tool result (SPEC §7). The others become pending
+ * calls for executors.
+ */
+
+import {
+  argumentsDigest,
+  type CallRejection,
+  compact,
+  invalidArgumentsResult,
+  type JsonValue,
+  type PlainJsonObject,
+  RESULT_CONTEXT_BYTES,
+  type ToolDefinition,
+  unknownToolResult,
+  validateArguments,
+} from "@toolhost/protocol";
+import type { ModelToolCall } from "./model-turn.js";
+
+/** A refused call: why, and the tool result the model gets instead. */
+export interface CallRefusal {
+  reason: CallRejection;
+  result: PlainJsonObject;
+  /** The budget the result is projected to: the tool's, or the default for an unknown tool. */
+  budget: number;
+}
+
+/** One call of the turn, checked. */
+export interface PlannedCall {
+  name: string;
+  /** The arguments as emitted (lossless, the model's key order). */
+  arguments: JsonValue;
+  /** Their compact text in the model's key order (what the claim hands to the executor). */
+  argumentsJson: string;
+  argumentsDigest: string;
+  /** The tool, when the toolset has one of that name. */
+  tool: ToolDefinition | undefined;
+  /** Set when the call is refused. */
+  refusal: CallRefusal | undefined;
+}
+
+/** Checks `calls` against `tools`, in the model's order. */
+export function planToolCalls(calls: readonly ModelToolCall[], tools: readonly ToolDefinition[]): PlannedCall[] {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return calls.map((call) => {
+    const tool = byName.get(call.name);
+    const planned = {
+      name: call.name,
+      arguments: call.arguments,
+      argumentsJson: compact(call.arguments),
+      argumentsDigest: argumentsDigest(call.arguments),
+      tool,
+    };
+    if (tool === undefined) {
+      const result = unknownToolResult(
+        call.name,
+        tools.map((candidate) => candidate.name),
+      );
+      return { ...planned, refusal: { reason: "unknown_tool", result, budget: RESULT_CONTEXT_BYTES.default } };
+    }
+    const validation = validateArguments(tool.input_schema, call.arguments);
+    if (validation.valid) return { ...planned, refusal: undefined };
+    const result = invalidArgumentsResult(tool.name, validation.errors);
+    return { ...planned, refusal: { reason: "invalid_arguments", result, budget: tool.max_result_context_bytes } };
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * The one ticker of the server's periodic sweeps (executor leases, claim accept windows, call
+ * deadlines): every `sweepIntervalMs` it runs each registered sweep in turn with the injected clock's
+ * time. Runs never overlap (the next one is scheduled when the previous one ended), a failing sweep is
+ * logged and the others still run, and `stop()` waits for a run in progress, so storage can close after.
+ * Sweeps must be safe when several instances run them at once (conditional UPDATEs).
+ */
+
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../http/app.js";
+
+/** One periodic sweep; `run` changes what lapsed by `nowMs` and notifies wake-ups after its commits. */
+export interface Sweep {
+  /** A short name for the log. */
+  readonly name: string;
+  /** Runs the sweep once. */
+  run(context: AppContext, nowMs: number): Promise<void>;
+}
+
+/** How often the same failure of one sweep is logged again at most. */
+const REPEAT_FAILURE_LOG_MS = 60_000;
+
+/** Runs a list of sweeps on an interval until stopped. */
+export class Sweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private readonly lastFailure = new Map<string, { message: string; atMs: number }>();
+
+  constructor(
+    private readonly sweeps: readonly Sweep[],
+    private readonly context: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts ticking every `intervalMs` (the first run after one interval). */
+  start(intervalMs: number): void {
+    if (this.stopped || this.timer !== undefined) return;
+    const schedule = (): void => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.running = this.runOnce().finally(() => {
+          this.running = undefined;
+          schedule();
+        });
+      }, intervalMs);
+      // The ticker never keeps the process alive on its own.
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  /** Runs every sweep once, in order, at the clock's current time; failures are logged, never thrown. */
+  async runOnce(): Promise<void> {
+    for (const sweep of this.sweeps) {
+      if (this.stopped) return;
+      try {
+        await sweep.run(this.context, this.context.clock.nowMs());
+        this.lastFailure.delete(sweep.name);
+      } catch (error) {
+        this.logFailure(sweep.name, error);
+      }
+    }
+  }
+
+  /** Stops ticking and waits for a run in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private logFailure(name: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = Date.now();
+    const last = this.lastFailure.get(name);
+    // A database outage fails every tick: log it once, then again only when it changes or a minute passed.
+    if (last !== undefined && last.message === message && now - last.atMs < REPEAT_FAILURE_LOG_MS) return;
+    this.lastFailure.set(name, { message, atMs: now });
+    this.log.error({ err: error, sweep: name }, `sweep ${name} failed`);
+  }
+}

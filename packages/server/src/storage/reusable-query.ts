@@ -1,0 +1,75 @@
+/**
+ * Queries of one fixed shape, built and compiled once and then run with new values.
+ *
+ * Why: Kysely builds an operation tree and compiles it to SQL on every call — tens of microseconds for
+ * the larger statements, and a tool-call cycle runs dozens of them. The hottest store methods always
+ * produce the same SQL text with different values, so they define their statement once as a
+ * ReusableQuery: on first use per dialect the builder runs with placeholders in place of the
+ * arguments, and the compiled SQL and the placeholders' positions among its parameters are kept;
+ * every later run only fills in the values (Kysely's "compile once, execute many" recipe). The SQL
+ * and the parameters sent are exactly what the builder would have produced.
+ *
+ * Rule for `build`: use every argument only as a value (in `where`, `set`, `values`, `limit`), never
+ * to choose the query's shape; constants may be written freely. An argument that does not end up as
+ * a parameter (used for the shape, or inlined into the SQL) is refused on first use.
+ */
+
+import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from "kysely";
+import type { Dialect } from "./storage.js";
+import type { Db } from "./store-context.js";
+
+/** Stands for argument `index` while the query is built once. */
+class Placeholder {
+  constructor(readonly index: number) {}
+}
+
+/** Where each compiled parameter comes from: an argument (its index) or a constant of the query. */
+type ParameterSource = number | { readonly constant: unknown };
+
+interface Template {
+  readonly sql: string;
+  readonly query: CompiledQuery["query"];
+  readonly sources: readonly ParameterSource[];
+}
+
+/** One fixed-shape statement, compiled once per dialect. */
+export class ReusableQuery<A extends readonly unknown[], R> {
+  readonly #build: (db: Db, ...args: A) => Compilable<R>;
+  readonly #templates = new Map<Dialect, Template>();
+
+  constructor(build: (db: Db, ...args: A) => Compilable<R>) {
+    this.#build = build;
+  }
+
+  /** Runs the statement on `db` (a database of `dialect`) with `args`. */
+  async execute(dialect: Dialect, db: Db, ...args: A): Promise<QueryResult<R>> {
+    const template = this.#templates.get(dialect) ?? this.#compile(dialect, db, args.length);
+    const parameters = template.sources.map((source) => (typeof source === "number" ? args[source] : source.constant));
+    return db.executeQuery<R>({ sql: template.sql, query: template.query, parameters, queryId: createQueryId() });
+  }
+
+  /** The first row the statement answers, as `executeTakeFirst()` would. */
+  async takeFirst(dialect: Dialect, db: Db, ...args: A): Promise<R | undefined> {
+    return (await this.execute(dialect, db, ...args)).rows[0];
+  }
+
+  /** How many rows the (non-returning) statement changed, as `numUpdatedRows`/`numInsertedOrUpdatedRows`. */
+  async affected(dialect: Dialect, db: Db, ...args: A): Promise<bigint> {
+    return (await this.execute(dialect, db, ...args)).numAffectedRows ?? 0n;
+  }
+
+  #compile(dialect: Dialect, db: Db, arity: number): Template {
+    const placeholders = Array.from({ length: arity }, (_, index) => new Placeholder(index));
+    const compiled = this.#build(db, ...(placeholders as unknown as A)).compile();
+    const sources = compiled.parameters.map(
+      (value): ParameterSource => (value instanceof Placeholder ? value.index : { constant: value }),
+    );
+    const used = new Set(sources.filter((source) => typeof source === "number"));
+    if (used.size !== arity) {
+      throw new Error(`a reusable query must pass each of its ${arity} arguments as a value: ${compiled.sql}`);
+    }
+    const template = { sql: compiled.sql, query: compiled.query, sources };
+    this.#templates.set(dialect, template);
+    return template;
+  }
+}

@@ -1,0 +1,300 @@
+/**
+ * The claim columns of `tool_calls`. Every status change is ONE conditional UPDATE whose WHERE holds
+ * the status (and claim) it moves from, so concurrent requests — on one SQLite file or on several
+ * PostgreSQL instances — can never both win: the row changes for the first, the others match nothing.
+ * The statuses in the SQL are read from the call transition table.
+ */
+
+import {
+  type CallEvent,
+  type CallStatus,
+  RUN_STATUSES,
+  type RunStatus,
+  SETTLED_CALL_STATUSES,
+  transitionCall,
+} from "@toolhost/protocol";
+import { sql } from "kysely";
+import type { CallRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import type { CallClaimStore, CallRef, CallTarget, ClaimInput } from "../storage.js";
+import type { StoreContext } from "../store-context.js";
+import { callFromRow } from "./call-row.js";
+
+/** Where `event` takes a call in `from`; the table must allow it (a bug otherwise). */
+function nextStatus(from: CallStatus, event: CallEvent): CallStatus {
+  const transition = transitionCall(from, event);
+  if (!transition.ok) throw new Error(`the call transition table has no ${event} from ${from}`);
+  return transition.to;
+}
+
+const PENDING: CallStatus = "pending";
+const CLAIMED = nextStatus(PENDING, "claim");
+const ACCEPTED = nextStatus(CLAIMED, "accept");
+// A lapsed claim is released (claimed → pending) and claimed again in the same statement.
+const RELEASED = nextStatus(CLAIMED, "release");
+
+// The statements of every claim and receipt, compiled once (reusable-query.ts).
+
+const LOCK_RUN = new ReusableQuery((db, runId: string) =>
+  db.selectFrom("runs").select("run_id").where("run_id", "=", runId).forUpdate(),
+);
+
+/** The call with what the claim and receipt flows need of its run (`lock`: FOR UPDATE of the call). */
+function targetQuery(lock: boolean) {
+  return new ReusableQuery((db, callId: string, runId: string) => {
+    const query = db
+      .selectFrom("tool_calls as c")
+      .innerJoin("runs as r", "r.run_id", "c.run_id")
+      .innerJoin("agent_versions as v", "v.agent_version", "r.agent_version")
+      .selectAll("c")
+      .select([
+        "r.status as run_status",
+        "r.agent_id as run_agent_id",
+        "r.agent_version as run_agent_version",
+        "r.subject as run_subject",
+        "v.toolset_id as run_toolset_id",
+        "v.toolset_version as run_toolset_version",
+      ])
+      .where("c.call_id", "=", callId)
+      .where("c.run_id", "=", runId);
+    return lock ? query.forUpdate("c") : query;
+  });
+}
+const TARGET = targetQuery(false);
+const TARGET_FOR_UPDATE = targetQuery(true);
+
+const CLAIM = new ReusableQuery(
+  (
+    db,
+    executorId: string,
+    claimId: string,
+    grantHash: string,
+    now: number,
+    acceptDeadlineMs: number,
+    callId: string,
+    runId: string,
+    connectionId: string,
+  ) =>
+    db
+      .updateTable("tool_calls")
+      .set({
+        status: CLAIMED,
+        executor_id: executorId,
+        claim_id: claimId,
+        grant_hash: grantHash,
+        claimed_at_ms: now,
+        accept_deadline_ms: acceptDeadlineMs,
+        accepted_at_ms: null,
+        updated_at_ms: now,
+      })
+      .where("call_id", "=", callId)
+      .where("run_id", "=", runId)
+      .where("deadline_ms", ">", now)
+      .where((eb) =>
+        eb.or([eb("status", "=", PENDING), eb.and([eb("status", "=", CLAIMED), eb("accept_deadline_ms", "<", now)])]),
+      )
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("executors")
+            .select(sql`1`.as("one"))
+            .where("executors.executor_id", "=", executorId)
+            .where("executors.connection_id", "=", connectionId)
+            .where("executors.online", "=", 1)
+            .where("executors.lease_expires_ms", ">", now),
+        ),
+      ),
+);
+
+const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string) =>
+  db
+    .updateTable("tool_calls")
+    .set({ status: ACCEPTED, accepted_at_ms: nowMs, updated_at_ms: nowMs })
+    .where("call_id", "=", callId)
+    .where("claim_id", "=", claimId)
+    .where("status", "=", CLAIMED)
+    .where("accept_deadline_ms", ">=", nowMs)
+    .returningAll(),
+);
+
+/** `settle` from one status (receipts always settle from the one status they were decided on). */
+const SETTLE_FROM_ONE = new ReusableQuery(
+  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus) =>
+    db
+      .updateTable("tool_calls")
+      .set((eb) => ({
+        status: to,
+        settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
+        updated_at_ms: nowMs,
+      }))
+      .where("call_id", "=", callId)
+      .where("claim_id", "=", claimId)
+      .where("status", "in", [from])
+      .returningAll(),
+);
+
+/** The CallClaimStore over Kysely (both dialects). */
+export class KyselyCallClaimStore implements CallClaimStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async target(runId: string, callId: string): Promise<CallTarget | undefined> {
+    const lock = this.ctx.inTransaction && this.ctx.dialect === "postgres";
+    const dialect = this.ctx.dialect;
+    return this.ctx.read(async (db) => {
+      // Run first, then call: the lock order of every flow that settles calls (no deadlock with run cancel).
+      if (lock) await LOCK_RUN.execute(dialect, db, runId);
+      const row = await (lock ? TARGET_FOR_UPDATE : TARGET).takeFirst(dialect, db, callId, runId);
+      if (row === undefined) return undefined;
+      const { run_status, run_agent_id, run_agent_version, run_subject, run_toolset_id, run_toolset_version, ...call } =
+        row;
+      if (!Object.hasOwn(RUN_STATUSES, run_status))
+        throw new Error(`stored run ${runId} has an unknown status ${run_status}`);
+      return {
+        call: callFromRow(call),
+        run: {
+          status: run_status as RunStatus,
+          agent_id: run_agent_id,
+          agent_version: run_agent_version,
+          subject: run_subject,
+          toolset_id: run_toolset_id,
+          toolset_version: run_toolset_version,
+        },
+      };
+    });
+  }
+
+  async claim(input: ClaimInput): Promise<boolean> {
+    const { run_id, call_id, executor_id, connection_id, claim_id, grant_hash, now_ms, accept_deadline_ms } = input;
+    return this.ctx.write(async (db) => {
+      const changed = await CLAIM.affected(
+        this.ctx.dialect,
+        db,
+        executor_id,
+        claim_id,
+        grant_hash,
+        now_ms,
+        accept_deadline_ms,
+        call_id,
+        run_id,
+        connection_id,
+      );
+      return changed > 0n;
+    });
+  }
+
+  async accept(callId: string, claimId: string, nowMs: number): Promise<CallRecord | undefined> {
+    return this.ctx.write(async (db) => {
+      const row = await ACCEPT.takeFirst(this.ctx.dialect, db, nowMs, callId, claimId);
+      return row === undefined ? undefined : callFromRow(row);
+    });
+  }
+
+  async settle(
+    callId: string,
+    claimId: string,
+    from: readonly CallStatus[],
+    to: CallStatus,
+    nowMs: number,
+  ): Promise<CallRecord | undefined> {
+    if (!SETTLED_CALL_STATUSES.has(to)) throw new Error(`settle() moves calls to settled statuses, not ${to}`);
+    if (from.length === 0) return undefined;
+    return this.ctx.write(async (db) => {
+      const [only, ...more] = from;
+      const row =
+        only !== undefined && more.length === 0
+          ? await SETTLE_FROM_ONE.takeFirst(this.ctx.dialect, db, to, nowMs, callId, claimId, only)
+          : await db
+              .updateTable("tool_calls")
+              .set((eb) => ({
+                status: to,
+                settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
+                updated_at_ms: nowMs,
+              }))
+              .where("call_id", "=", callId)
+              .where("claim_id", "=", claimId)
+              .where("status", "in", [...from])
+              .returningAll()
+              .executeTakeFirst();
+      return row === undefined ? undefined : callFromRow(row);
+    });
+  }
+
+  async releaseLapsedClaims(nowMs: number, limit: number): Promise<CallRecord[]> {
+    // A read first: most ticks find nothing, and then no write (no commit, no fsync) happens at all.
+    const lapsed = await this.ctx.read((db) =>
+      db
+        .selectFrom("tool_calls")
+        .select("call_id")
+        .where("status", "=", CLAIMED)
+        .where("accept_deadline_ms", "<", nowMs)
+        .orderBy("accept_deadline_ms")
+        .orderBy("call_id")
+        .limit(limit)
+        .execute(),
+    );
+    if (lapsed.length === 0) return [];
+    return this.ctx.write(async (db) => {
+      const rows = await db
+        .updateTable("tool_calls")
+        .set({
+          status: RELEASED,
+          executor_id: null,
+          claim_id: null,
+          grant_hash: null,
+          claimed_at_ms: null,
+          accept_deadline_ms: null,
+          updated_at_ms: nowMs,
+        })
+        .where(
+          "call_id",
+          "in",
+          lapsed.map((row) => row.call_id),
+        )
+        // Still lapsed when the UPDATE runs: a claim accepted or re-claimed meanwhile is left alone.
+        .where("status", "=", CLAIMED)
+        .where("accept_deadline_ms", "<", nowMs)
+        .returningAll()
+        .execute();
+      return rows.map(callFromRow);
+    });
+  }
+
+  async overdue(statuses: readonly CallStatus[], nowMs: number, limit: number): Promise<CallRef[]> {
+    if (statuses.length === 0) return [];
+    return this.ctx.read((db) =>
+      db
+        .selectFrom("tool_calls")
+        .select(["run_id", "call_id"])
+        .where("status", "in", [...statuses])
+        .where("deadline_ms", "<=", nowMs)
+        .orderBy("deadline_ms")
+        .orderBy("call_id")
+        .limit(limit)
+        .execute(),
+    );
+  }
+
+  async settleOverdue(
+    callId: string,
+    from: CallStatus,
+    to: CallStatus,
+    nowMs: number,
+  ): Promise<CallRecord | undefined> {
+    if (!SETTLED_CALL_STATUSES.has(to)) throw new Error(`settleOverdue() moves calls to settled statuses, not ${to}`);
+    return this.ctx.write(async (db) => {
+      const row = await db
+        .updateTable("tool_calls")
+        .set((eb) => ({
+          status: to,
+          settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
+          updated_at_ms: nowMs,
+        }))
+        .where("call_id", "=", callId)
+        .where("status", "=", from)
+        .where("deadline_ms", "<=", nowMs)
+        .returningAll()
+        .executeTakeFirst();
+      return row === undefined ? undefined : callFromRow(row);
+    });
+  }
+}

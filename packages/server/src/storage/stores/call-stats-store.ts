@@ -1,0 +1,58 @@
+/**
+ * What binding diagnostics read of `tool_calls`: how many of one agent's calls on one binding wait in
+ * each unsettled status, how old the oldest pending one is, and the latest call an executor completed.
+ */
+
+import type { CallStatus } from "@toolhost/protocol";
+import type { BindingCallCounts, CallStatsStore, VerifiedExecutionRecord } from "../storage.js";
+import type { StoreContext } from "../store-context.js";
+
+const COUNTED: readonly CallStatus[] = ["pending", "claimed", "accepted", "reconciliation_required"];
+
+/** The CallStatsStore over Kysely (both dialects). */
+export class KyselyCallStatsStore implements CallStatsStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async countsFor(agentId: string, bindingId: string): Promise<BindingCallCounts> {
+    const rows = await this.ctx.read((db) =>
+      db
+        .selectFrom("tool_calls as c")
+        .innerJoin("runs as r", "r.run_id", "c.run_id")
+        .select((eb) => ["c.status", eb.fn.countAll<number>().as("n"), eb.fn.min("c.created_at_ms").as("oldest")])
+        .where("r.agent_id", "=", agentId)
+        .where("c.binding_id", "=", bindingId)
+        .where("c.status", "in", [...COUNTED])
+        .groupBy("c.status")
+        .execute(),
+    );
+    const counts = { pending: 0, claimed: 0, accepted: 0, reconciliation_required: 0 };
+    let oldestPending: number | null = null;
+    for (const row of rows) {
+      const status = row.status as keyof typeof counts;
+      if (!Object.hasOwn(counts, status)) continue;
+      counts[status] = Number(row.n);
+      if (status === "pending" && row.oldest !== null) oldestPending = Number(row.oldest);
+    }
+    return { ...counts, oldest_pending_created_at_ms: oldestPending };
+  }
+
+  async lastCompleted(agentId: string, bindingId: string): Promise<VerifiedExecutionRecord | undefined> {
+    const row = await this.ctx.read((db) =>
+      db
+        .selectFrom("tool_calls as c")
+        .innerJoin("runs as r", "r.run_id", "c.run_id")
+        .select(["c.run_id", "c.call_id", "c.tool_name", "c.executor_id", "c.settled_at_ms"])
+        .where("r.agent_id", "=", agentId)
+        .where("c.binding_id", "=", bindingId)
+        .where("c.status", "=", "completed")
+        .where("c.executor_id", "is not", null)
+        .where("c.settled_at_ms", "is not", null)
+        .orderBy("c.settled_at_ms", "desc")
+        .orderBy("c.call_id", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    );
+    if (row === undefined || row.executor_id === null || row.settled_at_ms === null) return undefined;
+    return { ...row, executor_id: row.executor_id, settled_at_ms: row.settled_at_ms };
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Tool calls in `tool_calls`: creation, reads, and the status changes a run makes to its calls (run
+ * end, business cancel). Each change is one conditional UPDATE whose WHERE holds the statuses it moves
+ * from, read from the protocol's call transition table, so it never races a claim or a receipt.
+ * (Claims and receipts live in call-claim-store.ts, pending candidates in pending-call-store.ts.)
+ */
+
+import {
+  CALL_STATUSES,
+  type CallEvent,
+  type CallStatus,
+  FINAL_CALL_STATUSES,
+  transitionCall,
+} from "@toolhost/protocol";
+import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
+import type { CallRecord, Page, PageRequest } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import type { CallStore } from "../storage.js";
+import type { StoreContext } from "../store-context.js";
+import { CALL_COLUMNS, callFromRow } from "./call-row.js";
+import { pickColumns } from "./pick-columns.js";
+
+const LIST = "tool_calls";
+
+/** The statuses `event` moves a call out of, and the one status they all lead to. */
+function transitionsOf(event: CallEvent): { from: CallStatus[]; to: CallStatus } {
+  const from: CallStatus[] = [];
+  const targets = new Set<CallStatus>();
+  for (const status of Object.values(CALL_STATUSES)) {
+    const transition = transitionCall(status, event);
+    if (!transition.ok) continue;
+    from.push(status);
+    targets.add(transition.to);
+  }
+  const [to, ...others] = targets;
+  if (to === undefined || others.length > 0) throw new Error(`call event ${event} must lead to exactly one status`);
+  return { from, to };
+}
+
+const RUN_ENDED = transitionsOf("run_ended");
+const CANCEL_UNCLAIMED = transitionsOf("cancel_unclaimed");
+/** Statuses in which an executor holds the call: a business cancel is a request to it. */
+const HELD: CallStatus[] = Object.values(CALL_STATUSES).filter(
+  (status) => !FINAL_CALL_STATUSES.has(status) && !CANCEL_UNCLAIMED.from.includes(status),
+);
+
+// Every settled call of a turn lists the turn's calls: compiled once (reusable-query.ts).
+const LIST_BY_TURN = new ReusableQuery((db, runId: string, turn: number) =>
+  db
+    .selectFrom("tool_calls")
+    .select(CALL_COLUMNS)
+    .where("run_id", "=", runId)
+    .where("turn", "=", turn)
+    .where("compensates", "is", null)
+    .orderBy("position"),
+);
+
+/** The CallStore over Kysely (both dialects). */
+export class KyselyCallStore implements CallStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async insertMany(calls: readonly CallRecord[]): Promise<void> {
+    if (calls.length === 0) return;
+    return this.ctx.write(async (db) => {
+      await db
+        .insertInto("tool_calls")
+        .values(calls.map((call) => pickColumns(call, CALL_COLUMNS)))
+        .execute();
+    });
+  }
+
+  async get(runId: string, callId: string): Promise<CallRecord | undefined> {
+    const row = await this.ctx.read((db) =>
+      db
+        .selectFrom("tool_calls")
+        .select(CALL_COLUMNS)
+        .where("call_id", "=", callId)
+        .where("run_id", "=", runId)
+        .executeTakeFirst(),
+    );
+    return row === undefined ? undefined : callFromRow(row);
+  }
+
+  async listByRun(runId: string, page: PageRequest): Promise<Page<CallRecord>> {
+    const after = decodeCreatedCursor(LIST, page.cursor);
+    return this.ctx.read(async (db) => {
+      let query = db
+        .selectFrom("tool_calls")
+        .select(CALL_COLUMNS)
+        .where("run_id", "=", runId)
+        .orderBy("created_at_ms")
+        .orderBy("call_id")
+        .limit(page.limit + 1);
+      if (after !== undefined) {
+        query = query.where((eb) => eb(eb.refTuple("created_at_ms", "call_id"), ">", eb.tuple(after.at, after.id)));
+      }
+      const rows = await query.execute();
+      return pageOf(rows.map(callFromRow), page.limit, (last) =>
+        encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.call_id }),
+      );
+    });
+  }
+
+  async listByTurn(runId: string, turn: number): Promise<CallRecord[]> {
+    const result = await this.ctx.read((db) => LIST_BY_TURN.execute(this.ctx.dialect, db, runId, turn));
+    return result.rows.map(callFromRow);
+  }
+
+  async cancelForRunEnd(runId: string, atMs: number): Promise<CallRecord[]> {
+    const rows = await this.ctx.write((db) =>
+      db
+        .updateTable("tool_calls")
+        .set({ status: RUN_ENDED.to, settled_at_ms: atMs, updated_at_ms: atMs })
+        .where("run_id", "=", runId)
+        .where("status", "in", RUN_ENDED.from)
+        // Compensation calls are explicit business operations: the run's end does not touch them.
+        .where("compensates", "is", null)
+        .returning(CALL_COLUMNS)
+        .execute(),
+    );
+    return rows.map(callFromRow).sort((a, b) => a.turn - b.turn || a.position - b.position);
+  }
+
+  async cancelUnclaimed(runId: string, callId: string, atMs: number): Promise<CallRecord | undefined> {
+    const row = await this.ctx.write((db) =>
+      db
+        .updateTable("tool_calls")
+        .set({ status: CANCEL_UNCLAIMED.to, cancel_requested_at_ms: atMs, settled_at_ms: atMs, updated_at_ms: atMs })
+        .where("call_id", "=", callId)
+        .where("run_id", "=", runId)
+        .where("status", "in", CANCEL_UNCLAIMED.from)
+        .returning(CALL_COLUMNS)
+        .executeTakeFirst(),
+    );
+    return row === undefined ? undefined : callFromRow(row);
+  }
+
+  async requestCancel(runId: string, callId: string, atMs: number): Promise<CallRecord | undefined> {
+    const row = await this.ctx.write((db) =>
+      db
+        .updateTable("tool_calls")
+        // The first request time stays: asking again changes nothing the executor sees.
+        .set((eb) => ({
+          cancel_requested_at_ms: eb.fn.coalesce("cancel_requested_at_ms", eb.val(atMs)),
+          updated_at_ms: atMs,
+        }))
+        .where("call_id", "=", callId)
+        .where("run_id", "=", runId)
+        .where("status", "in", HELD)
+        .returning(CALL_COLUMNS)
+        .executeTakeFirst(),
+    );
+    return row === undefined ? undefined : callFromRow(row);
+  }
+}

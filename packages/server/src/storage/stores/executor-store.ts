@@ -1,0 +1,165 @@
+/**
+ * Executor connections in the `executors` table: one row per stable executor ID holding its current
+ * connection, epoch and lease. Every change of a connection is one conditional statement on
+ * (executor_id, connection_id, online), so a superseded connection never changes the current one.
+ */
+
+import { type Selectable, type SqlBool, sql } from "kysely";
+import type { ExecutorsTable } from "../database-schema.js";
+import type { ExecutorRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import type { ExecutorConnectInput, ExecutorStore } from "../storage.js";
+import type { StoreContext } from "../store-context.js";
+
+const COLUMNS = [
+  "executor_id",
+  "connection_id",
+  "epoch",
+  "binding_ids_json",
+  "key_id",
+  "online",
+  "connected_at_ms",
+  "last_heartbeat_ms",
+  "lease_expires_ms",
+  "disconnected_at_ms",
+] as const satisfies readonly (keyof ExecutorsTable)[];
+
+// Every pending poll and claim loads its executor: compiled once (reusable-query.ts).
+const GET = new ReusableQuery((db, executorId: string) =>
+  db.selectFrom("executors").select(COLUMNS).where("executor_id", "=", executorId),
+);
+
+/** The record of a stored row. */
+function executorFromRow(row: Selectable<ExecutorsTable>): ExecutorRecord {
+  const { binding_ids_json, online, ...rest } = row;
+  const bindingIds: unknown = JSON.parse(binding_ids_json);
+  if (!Array.isArray(bindingIds) || !bindingIds.every((id) => typeof id === "string")) {
+    throw new Error(`stored executor ${row.executor_id} has malformed binding IDs`);
+  }
+  return { ...rest, binding_ids: bindingIds, online: online === 1 };
+}
+
+/** `text` as a LIKE pattern matching itself literally (escape character `\`). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The ExecutorStore over Kysely (both dialects). */
+export class KyselyExecutorStore implements ExecutorStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async connect(input: ExecutorConnectInput): Promise<ExecutorRecord> {
+    const values = {
+      executor_id: input.executor_id,
+      connection_id: input.connection_id,
+      epoch: 1,
+      binding_ids_json: JSON.stringify(input.binding_ids),
+      key_id: input.key_id,
+      online: 1,
+      connected_at_ms: input.now_ms,
+      last_heartbeat_ms: input.now_ms,
+      lease_expires_ms: input.lease_expires_ms,
+      disconnected_at_ms: null,
+    };
+    return this.ctx.write(async (db) => {
+      const row = await db
+        .insertInto("executors")
+        .values(values)
+        .onConflict((conflict) =>
+          conflict.column("executor_id").doUpdateSet((eb) => ({
+            connection_id: values.connection_id,
+            // One statement: concurrent reconnects each get their own epoch, the last one wins.
+            epoch: eb("executors.epoch", "+", 1),
+            binding_ids_json: values.binding_ids_json,
+            key_id: values.key_id,
+            online: 1,
+            connected_at_ms: values.connected_at_ms,
+            last_heartbeat_ms: values.last_heartbeat_ms,
+            lease_expires_ms: values.lease_expires_ms,
+            disconnected_at_ms: null,
+          })),
+        )
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return executorFromRow(row);
+    });
+  }
+
+  async get(executorId: string): Promise<ExecutorRecord | undefined> {
+    const row = await this.ctx.read((db) => GET.takeFirst(this.ctx.dialect, db, executorId));
+    return row === undefined ? undefined : executorFromRow(row);
+  }
+
+  async heartbeat(executorId: string, connectionId: string, nowMs: number, leaseExpiresMs: number): Promise<boolean> {
+    return this.ctx.write(async (db) => {
+      const result = await db
+        .updateTable("executors")
+        .set({ last_heartbeat_ms: nowMs, lease_expires_ms: leaseExpiresMs })
+        .where("executor_id", "=", executorId)
+        .where("connection_id", "=", connectionId)
+        .where("online", "=", 1)
+        .where("lease_expires_ms", ">", nowMs)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    });
+  }
+
+  async disconnect(executorId: string, connectionId: string, nowMs: number): Promise<boolean> {
+    return this.ctx.write(async (db) => {
+      const result = await db
+        .updateTable("executors")
+        .set({ online: 0, disconnected_at_ms: nowMs })
+        .where("executor_id", "=", executorId)
+        .where("connection_id", "=", connectionId)
+        .where("online", "=", 1)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    });
+  }
+
+  async listByBinding(bindingId: string): Promise<ExecutorRecord[]> {
+    // The JSON array holds `"<id>"` verbatim for every ID (IDs need no JSON escapes); LIKE narrows the
+    // rows in SQL, the exact membership test below removes SQLite's case-insensitive LIKE matches.
+    const pattern = `%${likeLiteral(JSON.stringify(bindingId))}%`;
+    const rows = await this.ctx.read((db) =>
+      db
+        .selectFrom("executors")
+        .select(COLUMNS)
+        .where(sql<SqlBool>`binding_ids_json like ${pattern} escape '\\'`)
+        .execute(),
+    );
+    return rows
+      .map(executorFromRow)
+      .filter((executor) => executor.binding_ids.includes(bindingId))
+      .sort((a, b) => b.last_heartbeat_ms - a.last_heartbeat_ms || (a.executor_id < b.executor_id ? -1 : 1));
+  }
+
+  async listLapsed(nowMs: number, limit: number): Promise<ExecutorRecord[]> {
+    const rows = await this.ctx.read((db) =>
+      db
+        .selectFrom("executors")
+        .select(COLUMNS)
+        .where("online", "=", 1)
+        .where("lease_expires_ms", "<=", nowMs)
+        .orderBy("lease_expires_ms")
+        .orderBy("executor_id")
+        .limit(limit)
+        .execute(),
+    );
+    return rows.map(executorFromRow);
+  }
+
+  async expireLease(executorId: string, connectionId: string, nowMs: number): Promise<boolean> {
+    return this.ctx.write(async (db) => {
+      const result = await db
+        .updateTable("executors")
+        .set({ online: 0, disconnected_at_ms: nowMs })
+        .where("executor_id", "=", executorId)
+        .where("connection_id", "=", connectionId)
+        .where("online", "=", 1)
+        .where("lease_expires_ms", "<=", nowMs)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    });
+  }
+}

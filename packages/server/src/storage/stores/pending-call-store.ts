@@ -1,0 +1,146 @@
+/**
+ * What the executor routes read and change of `tool_calls`: the claimable candidates of some bindings
+ * (paged by creation time, then call ID), the business cancellations an executor must carry out, and
+ * the release of an executor's unconfirmed claims when it goes offline. Candidates are read with their
+ * ID, tool, binding and time columns only: arguments and grant hashes never leave this file.
+ */
+
+import {
+  type CallEvent,
+  type CallStatus,
+  RUN_STATUSES,
+  type RunStatus,
+  TERMINAL_RUN_STATUSES,
+  transitionCall,
+} from "@toolhost/protocol";
+import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
+import type { IdScope, Page, PageRequest } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import { inScope } from "../scope-condition.js";
+import type { CancellationRecord, CandidateCall, CandidateQuery, PendingCallStore, ReleasedCall } from "../storage.js";
+import type { Db, StoreContext } from "../store-context.js";
+
+const LIST = "pending_calls";
+
+/** Where `event` takes a call in `from`; the table must allow it (a bug otherwise). */
+function nextStatus(from: CallStatus, event: CallEvent): CallStatus {
+  const transition = transitionCall(from, event);
+  if (!transition.ok) throw new Error(`the call transition table has no ${event} from ${from}`);
+  return transition.to;
+}
+
+const PENDING: CallStatus = "pending";
+const CLAIMED = nextStatus(PENDING, "claim");
+const RELEASED = nextStatus(CLAIMED, "release");
+const ACCEPTED = nextStatus(CLAIMED, "accept");
+const UNKNOWN_OUTCOME = nextStatus(ACCEPTED, "report_unknown");
+
+/** Run statuses in which new calls may still start. */
+const ACTIVE_RUN_STATUSES = (Object.keys(RUN_STATUSES) as RunStatus[]).filter((s) => !TERMINAL_RUN_STATUSES.has(s));
+
+/** Statuses in which an executor holds a call and a business cancel can reach it. */
+const HELD_STATUSES: CallStatus[] = [CLAIMED, ACCEPTED, UNKNOWN_OUTCOME];
+
+/** The claimable calls of some bindings in an agent scope, oldest first, after `after`. */
+function candidatesQuery(
+  db: Db,
+  bindingIds: readonly string[],
+  agents: IdScope,
+  now: number,
+  limit: number,
+  after: { at: number; id: string } | undefined,
+) {
+  let select = db
+    .selectFrom("tool_calls as c")
+    .innerJoin("runs as r", "r.run_id", "c.run_id")
+    .select(["c.run_id", "c.call_id", "c.tool_name", "c.binding_id", "c.created_at_ms"])
+    .where("c.binding_id", "in", bindingIds)
+    .where((eb) =>
+      eb.or([
+        eb("c.status", "=", PENDING),
+        // A claim whose accept window lapsed is claimable again (the claim takes it over).
+        eb.and([eb("c.status", "=", CLAIMED), eb("c.accept_deadline_ms", "<", now)]),
+      ]),
+    )
+    .where("c.deadline_ms", ">", now)
+    // A call whose business task was asked to stop is never handed to another executor.
+    .where("c.cancel_requested_at_ms", "is", null)
+    // Compensation calls are explicit business operations: claimable even after their run ended.
+    .where((eb) => eb.or([eb("r.status", "in", ACTIVE_RUN_STATUSES), eb("c.compensates", "is not", null)]))
+    .where(inScope("r.agent_id", agents))
+    .orderBy("c.created_at_ms")
+    .orderBy("c.call_id")
+    .limit(limit);
+  if (after !== undefined) {
+    select = select.where((eb) => eb(eb.refTuple("c.created_at_ms", "c.call_id"), ">", eb.tuple(after.at, after.id)));
+  }
+  return select;
+}
+
+// Every pending poll runs these: compiled once (reusable-query.ts).
+const FIRST_PAGE_OF_ONE_BINDING = new ReusableQuery((db, bindingId: string, now: number, limit: number) =>
+  candidatesQuery(db, [bindingId], "*", now, limit, undefined),
+);
+const CANCELLATIONS = new ReusableQuery((db, executorId: string, limit: number) =>
+  db
+    .selectFrom("tool_calls")
+    .select(["run_id", "call_id", "cancel_requested_at_ms"])
+    .where("executor_id", "=", executorId)
+    .where("status", "in", HELD_STATUSES)
+    .where("cancel_requested_at_ms", "is not", null)
+    .orderBy("cancel_requested_at_ms")
+    .orderBy("call_id")
+    .limit(limit),
+);
+
+/** The PendingCallStore over Kysely (both dialects). */
+export class KyselyPendingCallStore implements PendingCallStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async candidates(query: CandidateQuery, page: PageRequest): Promise<Page<CandidateCall>> {
+    const after = decodeCreatedCursor(LIST, page.cursor);
+    const bindingIds = [...new Set(query.binding_ids)];
+    if (bindingIds.length === 0) return { items: [], next_cursor: null };
+    const now = query.now_ms;
+    const [only, ...more] = bindingIds;
+    return this.ctx.read(async (db) => {
+      // The usual poll (one binding, every agent, first page) runs the statement compiled once.
+      const rows =
+        only !== undefined && more.length === 0 && query.agents === "*" && after === undefined
+          ? (await FIRST_PAGE_OF_ONE_BINDING.execute(this.ctx.dialect, db, only, now, page.limit + 1)).rows
+          : await candidatesQuery(db, bindingIds, query.agents, now, page.limit + 1, after).execute();
+      return pageOf(rows, page.limit, (last) =>
+        encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.call_id }),
+      );
+    });
+  }
+
+  async cancellationsFor(executorId: string, limit: number): Promise<CancellationRecord[]> {
+    const { rows } = await this.ctx.read((db) => CANCELLATIONS.execute(this.ctx.dialect, db, executorId, limit));
+    return rows.map(({ run_id, call_id, cancel_requested_at_ms }) => ({
+      run_id,
+      call_id,
+      requested_at_ms: cancel_requested_at_ms as number,
+    }));
+  }
+
+  async releaseClaimedBy(executorId: string, nowMs: number): Promise<ReleasedCall[]> {
+    return this.ctx.write((db) =>
+      db
+        .updateTable("tool_calls")
+        .set({
+          status: RELEASED,
+          executor_id: null,
+          claim_id: null,
+          grant_hash: null,
+          claimed_at_ms: null,
+          accept_deadline_ms: null,
+          updated_at_ms: nowMs,
+        })
+        .where("executor_id", "=", executorId)
+        .where("status", "=", CLAIMED)
+        .returning(["run_id", "call_id", "binding_id", "cancel_requested_at_ms"])
+        .execute(),
+    );
+  }
+}

@@ -1,0 +1,111 @@
+/** Runs in the `runs` table; scope conditions apply to the run's agent. */
+
+import type { RunStatus } from "@toolhost/protocol";
+import type { RunsTable } from "../database-schema.js";
+import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
+import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import { inScope } from "../scope-condition.js";
+import type { RunChange, RunStore } from "../storage.js";
+import type { StoreContext } from "../store-context.js";
+import { pickColumns } from "./pick-columns.js";
+
+const LIST = "runs";
+const COLUMNS = [
+  "run_id",
+  "session_id",
+  "agent_id",
+  "agent_version",
+  "subject",
+  "status",
+  "input_json",
+  "turn",
+  "output",
+  "error_json",
+  "history_length",
+  "created_at_ms",
+  "updated_at_ms",
+  "ended_at_ms",
+] as const;
+const CHANGE_COLUMNS = ["status", "updated_at_ms", "turn", "output", "error_json", "ended_at_ms"] as const;
+
+// Loading a run by ID (unscoped, and locked for a change) happens in every run and call flow: compiled
+// once (reusable-query.ts).
+const GET_ANY = new ReusableQuery((db, runId: string) =>
+  db.selectFrom("runs").select(COLUMNS).where("run_id", "=", runId).where(inScope("agent_id", "*")),
+);
+const GET_FOR_UPDATE = new ReusableQuery((db, runId: string) =>
+  db.selectFrom("runs").select(COLUMNS).where("run_id", "=", runId).forUpdate(),
+);
+const GET_UNLOCKED = new ReusableQuery((db, runId: string) =>
+  db.selectFrom("runs").select(COLUMNS).where("run_id", "=", runId),
+);
+
+/** The stored row as a record (the status column holds only run statuses: this store writes them). */
+function runOf(row: Pick<RunsTable, (typeof COLUMNS)[number]>): RunRecord {
+  return { ...row, status: row.status as RunStatus };
+}
+
+/** The RunStore over Kysely (both dialects). */
+export class KyselyRunStore implements RunStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  async insert(run: RunRecord): Promise<void> {
+    return this.ctx.write(async (db) => {
+      await db.insertInto("runs").values(pickColumns(run, COLUMNS)).execute();
+    });
+  }
+
+  async get(runId: string, scope: IdScope): Promise<RunRecord | undefined> {
+    const row = await this.ctx.read((db) =>
+      scope === "*"
+        ? GET_ANY.takeFirst(this.ctx.dialect, db, runId)
+        : db
+            .selectFrom("runs")
+            .select(COLUMNS)
+            .where("run_id", "=", runId)
+            .where(inScope("agent_id", scope))
+            .executeTakeFirst(),
+    );
+    return row === undefined ? undefined : runOf(row);
+  }
+
+  async getForUpdate(runId: string): Promise<RunRecord | undefined> {
+    const dialect = this.ctx.dialect;
+    // SQLite has no row locks (and no FOR UPDATE): its transactions already run one at a time.
+    const query = dialect === "postgres" ? GET_FOR_UPDATE : GET_UNLOCKED;
+    const row = await this.ctx.read((db) => query.takeFirst(dialect, db, runId));
+    return row === undefined ? undefined : runOf(row);
+  }
+
+  async listBySession(sessionId: string, page: PageRequest): Promise<Page<RunRecord>> {
+    const after = decodeCreatedCursor(LIST, page.cursor);
+    return this.ctx.read(async (db) => {
+      let query = db
+        .selectFrom("runs")
+        .select(COLUMNS)
+        .where("session_id", "=", sessionId)
+        .orderBy("created_at_ms")
+        .orderBy("run_id")
+        .limit(page.limit + 1);
+      if (after !== undefined) {
+        query = query.where((eb) => eb(eb.refTuple("created_at_ms", "run_id"), ">", eb.tuple(after.at, after.id)));
+      }
+      const rows = await query.execute();
+      return pageOf(rows.map(runOf), page.limit, (last) =>
+        encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.run_id }),
+      );
+    });
+  }
+
+  async update(runId: string, from: RunStatus, change: RunChange): Promise<boolean> {
+    const values: Partial<RunChange> = {};
+    for (const column of CHANGE_COLUMNS) {
+      if (change[column] !== undefined) Object.assign(values, { [column]: change[column] });
+    }
+    const result = await this.ctx.write((db) =>
+      db.updateTable("runs").set(values).where("run_id", "=", runId).where("status", "=", from).executeTakeFirst(),
+    );
+    return result.numUpdatedRows > 0n;
+  }
+}

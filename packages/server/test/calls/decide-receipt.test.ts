@@ -1,0 +1,157 @@
+// The pure receipt decision, status by kind: what the HTTP scenarios cannot reach cheaply.
+import { MeasuredResult, RECEIPT_KINDS, type ReceiptKind } from "@toolhost/protocol";
+import { describe, expect, it } from "vitest";
+import { decideReceipt, type VerifiedReceipt } from "../../src/calls/decide-receipt.js";
+import { grantHash } from "../../src/calls/grant.js";
+import type { CallRecord } from "../../src/storage/records.js";
+import { callRecord, receiptRecord } from "../support/call-fixtures.js";
+
+const NOW = 50_000;
+const GRANT = "g".repeat(43);
+
+function held(overrides: Partial<CallRecord>): CallRecord {
+  return callRecord("r1", "c1", {
+    executor_id: "e1",
+    claim_id: "clm1",
+    grant_hash: grantHash(GRANT),
+    claimed_at_ms: 40_000,
+    accept_deadline_ms: 70_000,
+    ...overrides,
+  });
+}
+
+function incoming(kind: ReceiptKind, overrides: Partial<VerifiedReceipt> = {}): VerifiedReceipt {
+  return {
+    receipt_id: `r-${kind}`,
+    executor_id: "e1",
+    claim_id: "clm1",
+    grant: GRANT,
+    kind,
+    result: kind === "completed" ? MeasuredResult.of({ ok: true }) : undefined,
+    result_type: "json",
+    error: kind === "failed" ? { code: "x" } : undefined,
+    body_text: "{}",
+    body_digest: `sha256:${kind}`,
+    grant_authentic: true,
+    ...overrides,
+  };
+}
+
+/** The outcome of a decision in one word: `store:<status>`, `replay`, or the refusal's code. */
+function outcome(
+  call: CallRecord,
+  kind: ReceiptKind,
+  runStatus: "waiting_for_tools" | "cancelled" = "waiting_for_tools",
+): string {
+  const decision = decideReceipt(call, runStatus, undefined, incoming(kind), NOW);
+  if (decision.type === "refuse") return decision.error.code;
+  if (decision.type === "replay") return "replay";
+  return `store:${decision.call_status}${decision.confirmed === undefined ? "" : decision.confirmed ? "+confirmed" : "+unconfirmed"}`;
+}
+
+describe("decideReceipt", () => {
+  it("answers every kind in every status the claim may hold", () => {
+    const kinds = Object.keys(RECEIPT_KINDS) as ReceiptKind[];
+    const table = Object.fromEntries(
+      (["claimed", "accepted", "reconciliation_required", "completed", "expired"] as const).map((status) => [
+        status,
+        Object.fromEntries(kinds.map((kind) => [kind, outcome(held({ status }), kind)])),
+      ]),
+    );
+    expect(table).toEqual({
+      claimed: {
+        accepted: "store:accepted+confirmed",
+        progress: "accept_required",
+        completed: "accept_required",
+        failed: "accept_required",
+        cancelled: "accept_required",
+        reconciliation_required: "accept_required",
+      },
+      accepted: {
+        accepted: "store:accepted+confirmed",
+        progress: "store:accepted",
+        completed: "store:completed",
+        failed: "store:failed",
+        cancelled: "store:cancelled",
+        reconciliation_required: "store:reconciliation_required",
+      },
+      reconciliation_required: {
+        accepted: "store:reconciliation_required+unconfirmed",
+        progress: "store:reconciliation_required",
+        completed: "store:completed",
+        failed: "store:failed",
+        cancelled: "store:cancelled",
+        reconciliation_required: "call_already_final",
+      },
+      completed: {
+        accepted: "store:completed+unconfirmed",
+        progress: "call_already_final",
+        completed: "call_already_final",
+        failed: "call_already_final",
+        cancelled: "call_already_final",
+        reconciliation_required: "call_already_final",
+      },
+      expired: {
+        accepted: "store:expired+unconfirmed",
+        progress: "call_already_final",
+        completed: "call_already_final",
+        failed: "call_already_final",
+        cancelled: "call_already_final",
+        reconciliation_required: "call_already_final",
+      },
+    });
+  });
+
+  it("a lapsed accept window, another claim or a released call: accepted is unconfirmed, the rest accept_required", () => {
+    expect(outcome(held({ status: "claimed", accept_deadline_ms: NOW - 1 }), "accepted")).toBe(
+      "store:claimed+unconfirmed",
+    );
+    expect(outcome(held({ status: "claimed", accept_deadline_ms: NOW }), "accepted")).toBe("store:accepted+confirmed");
+    const other = held({ status: "accepted", claim_id: "clm2" });
+    expect(outcome(other, "accepted")).toBe("store:accepted+unconfirmed");
+    expect(outcome(other, "completed")).toBe("accept_required");
+    const released = callRecord("r1", "c1");
+    expect(outcome(released, "accepted")).toBe("store:pending+unconfirmed");
+    expect(outcome(released, "progress")).toBe("accept_required");
+  });
+
+  it("on an ended run: accepted is unconfirmed, outcomes still move the call but are not applied", () => {
+    expect(outcome(held({ status: "claimed" }), "accepted", "cancelled")).toBe("store:claimed+unconfirmed");
+    const decision = decideReceipt(held({ status: "accepted" }), "cancelled", undefined, incoming("completed"), NOW);
+    expect(decision).toMatchObject({ type: "store", applied: false, call_status: "completed" });
+    const compensation = held({ status: "claimed", compensates: "c0" });
+    expect(outcome(compensation, "accepted", "cancelled")).toBe("store:accepted+confirmed");
+  });
+
+  it("grant checks come first; a replay or conflict is answered even after the deadline", () => {
+    const call = held({ status: "accepted" });
+    expect(
+      decideReceipt(call, "waiting_for_tools", undefined, incoming("progress", { grant_authentic: false }), NOW),
+    ).toMatchObject({
+      type: "refuse",
+      error: { code: "invalid_grant" },
+    });
+    const existing = receiptRecord("c1", "r-progress", 1, {
+      body_digest: "sha256:progress",
+      answer_json: '{"first":true}',
+    });
+    const late = call.deadline_ms + 1;
+    expect(decideReceipt(call, "waiting_for_tools", existing, incoming("progress"), late)).toEqual({
+      type: "replay",
+      answer_json: '{"first":true}',
+    });
+    expect(
+      decideReceipt(call, "waiting_for_tools", existing, incoming("progress", { body_digest: "sha256:other" }), late),
+    ).toMatchObject({ type: "refuse", error: { code: "receipt_conflict" } });
+    expect(decideReceipt(call, "waiting_for_tools", undefined, incoming("progress"), late)).toMatchObject({
+      error: { code: "invalid_grant" },
+    });
+    expect(decideReceipt(call, "waiting_for_tools", undefined, incoming("completed"), late)).toMatchObject({
+      type: "store",
+      call_status: "completed",
+    });
+    // A grant whose hash is not the stored one does not hold the call, even with matching IDs.
+    const rotated = held({ status: "accepted", grant_hash: grantHash("other") });
+    expect(outcome(rotated, "completed")).toBe("accept_required");
+  });
+});

@@ -1,0 +1,108 @@
+// The stored receipt is the body as sent, byte for byte; the history's projection is the dry-run's.
+import { beforeAll, expect, it } from "vitest";
+import { dumpTables } from "../support/table-dump.js";
+import { describeEachDialect } from "../support/test-databases.js";
+import {
+  admin,
+  buildWorld,
+  type ClockedServer,
+  claimed,
+  connect,
+  expectStatus,
+  type Held,
+  historyText,
+  listCalls,
+  receipt,
+  startClockedServer,
+  startRun,
+  type World,
+} from "./calls-harness.js";
+
+/** The JSON value text that starts at `start` in `text` (balanced brackets, strings skipped). */
+function valueTextAt(text: string, start: number): string {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") {
+      depth--;
+      if (depth === 0) return text.slice(start, i + 1);
+    }
+  }
+  throw new Error("unbalanced JSON text");
+}
+
+/** The text of the value of the last `"member":` in `text`. */
+function memberText(text: string, member: string): string {
+  const at = text.lastIndexOf(`"${member}":`);
+  if (at < 0) throw new Error(`no ${member} in ${text.slice(0, 200)}`);
+  return valueTextAt(text, at + member.length + 3);
+}
+
+// A result over the 1,024-byte budget with everything a lossy reader would change.
+const RESULT_TEXT = `{"z_last":"first key","count":12345678901234567890,"ratio":1.0E+2,"tiny":-0.0,"text":"caf\\u00e9 \\ud83d\\ude80 \\"q\\" ${"中文".repeat(150)}","status":"ok","next_cursor":"page-2","items":[${Array.from({ length: 40 }, (_, i) => `{"id":${i},"v":${i}.50}`).join(",")}]}`;
+
+describeEachDialect("receipt bytes", (dialect) => {
+  let server: ClockedServer;
+  let world: World;
+
+  beforeAll(async () => {
+    server = await startClockedServer(dialect);
+    world = await buildWorld(server, [
+      { tool_calls: [{ name: "tasks.write", arguments: { title: "bytes" } }] },
+      { message: "done" },
+    ]);
+  });
+
+  async function acceptedCall(executorId: string): Promise<Held> {
+    const runId = await startRun(server, world);
+    const [call] = await listCalls(server, runId);
+    const held = await claimed(server, world, runId, call.call_id, await connect(server, world, executorId));
+    expectStatus(await receipt(server, world, held, { receipt_id: "acc", kind: "accepted" }), 200);
+    return held;
+  }
+
+  it("stores the receipt body exactly as sent: whitespace, key order, big integers, exponents, escapes", async () => {
+    const held = await acceptedCall("bytes-ex-1");
+    const body =
+      `{\n  "result" : ${RESULT_TEXT},\r\n\t"kind":"completed",   "receipt_id":"odd-\\u00e9",\n` +
+      `  "grant":"${held.grant}","claim_id":"${held.claimId}","executor_id":"${held.executorId}"  }\n`;
+    const answer = await receipt(server, world, held, body);
+    expect(expectStatus(answer, 200)).toMatchObject({ receipt_id: "odd-é", kind: "completed", applied: true });
+    const rows = ((await dumpTables(server.database.url)).receipts ?? []).map((row) => JSON.parse(row));
+    const stored = rows.find((row) => row.call_id === held.callId && row.receipt_id === "odd-é");
+    expect(stored.body_text).toBe(body);
+    expect(stored.body_text.includes("12345678901234567890")).toBe(true);
+  });
+
+  it("the history's projection equals the dry-run preview of the same result, byte for byte", async () => {
+    const held = await acceptedCall("bytes-ex-2");
+    const fields = `"executor_id":"${held.executorId}","claim_id":"${held.claimId}","grant":"${held.grant}"`;
+    const body = `{"receipt_id":"big","kind":"completed",${fields},"result":${RESULT_TEXT}}`;
+    expectStatus(await receipt(server, world, held, body), 200);
+    const history = await historyText(server, held.runId);
+    const stored = memberText(history.slice(0, history.lastIndexOf('"type":"message"')), "context_preview");
+    expect(JSON.parse(stored).truncated).toBe(true);
+
+    const dryRunBody =
+      `{"agent_version":"${world.agentVersion}","tool_name":"tasks.write","arguments":{"title":"bytes"},` +
+      `"mock_receipts":[{"receipt_id":"big","kind":"completed","result":${RESULT_TEXT}}]}`;
+    const dryRun = await server.call("POST", "/v1/tools/dry-run", { ...admin, body: dryRunBody });
+    expect(dryRun.status, dryRun.text).toBe(200);
+    expect(memberText(dryRun.text, "context_preview")).toBe(stored);
+  });
+
+  it("a result that fits is kept in the history exactly as the compact writer writes it", async () => {
+    const held = await acceptedCall("bytes-ex-3");
+    const fields = `"executor_id":"${held.executorId}","claim_id":"${held.claimId}","grant":"${held.grant}"`;
+    const result = '{ "b" : 12345678901234567890 , "a" : 1.0E+2, "s": "\\u00e9" }';
+    expectStatus(
+      await receipt(server, world, held, `{"receipt_id":"small","kind":"completed",${fields},"result":${result}}`),
+      200,
+    );
+    const history = await historyText(server, held.runId);
+    expect(history).toContain('"result":{"b":12345678901234567890,"a":100.0,"s":"é"}');
+  });
+});
