@@ -16,6 +16,8 @@ export interface CommandContext {
   readonly stdout: OutputSink;
   /** Standard error, with backpressure. */
   readonly stderr: OutputSink;
+  /** The environment (`TOOLHOST_*` settings), the process's unless `main` was given another. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Records the exit status `main` returns once the command's action has finished. */
   setExitStatus(status: ExitStatus): void;
 }

@@ -7,20 +7,34 @@
 import { Command, CommanderError } from "commander";
 import { type CliIo, processIo } from "./cli-io.js";
 import type { CommandContext, CommandDefinition } from "./command-context.js";
+import { defineDryRunCommand } from "./commands/dry-run.js";
+import { defineKeysCommand } from "./commands/keys.js";
 import { defineMeasureCommand } from "./commands/measure.js";
+import { defineMigrateCommand } from "./commands/migrate.js";
 import { definePreviewCommand } from "./commands/preview.js";
+import { defineServeCommand } from "./commands/serve.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
 import { OutputFailure, OutputSink } from "./output-sink.js";
 import { PROGRAM_NAME, refusalLine } from "./refusal.js";
 import { cliVersion } from "./version.js";
 
 /** Every subcommand, in the order `toolhost --help` lists them. */
-export const COMMANDS: readonly CommandDefinition[] = [defineMeasureCommand, definePreviewCommand];
+export const COMMANDS: readonly CommandDefinition[] = [
+  defineServeCommand,
+  defineMigrateCommand,
+  defineKeysCommand,
+  defineDryRunCommand,
+  defineMeasureCommand,
+  definePreviewCommand,
+];
 
 /** The commander program for one invocation (commander keeps parse state, so build one per run). */
 export function buildProgram(context: CommandContext): Command {
   const program = new Command(PROGRAM_NAME)
-    .description("toolhost: a tool-execution runtime for AI agents. Measure and preview tool results.")
+    .description(
+      "toolhost: a tool-execution runtime for AI agents. Run the server, manage its database and keys, " +
+        "dry-run tool calls, and measure and preview tool results.",
+    )
     .version(cliVersion(), "-V, --version", "print the version")
     .helpOption("-h, --help", "show help for a command")
     .exitOverride()
@@ -30,7 +44,7 @@ export function buildProgram(context: CommandContext): Command {
       outputError: (text, write) => write(`${PROGRAM_NAME}: ${text}`),
     })
     .showHelpAfterError("(add --help for usage)")
-    .addHelpText("after", "\nExit status: 0 success, 1 an input was refused (or could not be read), 2 a usage error.");
+    .addHelpText("after", "\nExit status: 0 success, 1 an input was refused or the command failed, 2 a usage error.");
   for (const define of COMMANDS) define(program, context);
   return program;
 }
@@ -43,13 +57,18 @@ export function commanderExitStatus(error: CommanderError): ExitStatus {
   return error.exitCode === 0 ? EXIT_STATUS.ok : EXIT_STATUS.usage;
 }
 
-/** Runs `toolhost` with `argv` (the arguments after the program name); resolves to the exit status. */
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+/** Runs `toolhost` with `argv` (the arguments after the program name) and `env`; resolves to the exit status. */
+export async function main(
+  argv: string[],
+  io: CliIo = processIo(),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<number> {
   let status: ExitStatus = EXIT_STATUS.ok;
   const context: CommandContext = {
     io,
     stdout: new OutputSink(io.stdout, "standard output"),
     stderr: new OutputSink(io.stderr, "standard error"),
+    env,
     setExitStatus: (next) => {
       status = next;
     },

@@ -19,16 +19,21 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Options of a run: the working directory and what to feed standard input. */
+/** Options of a run: the working directory, what to feed standard input, and the environment (default: this process's). */
 export interface RunOptions {
   cwd: string;
   input?: string | Uint8Array;
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs any command to completion, collecting its output as UTF-8. */
 export function runCommand(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
