@@ -1,0 +1,38 @@
+/**
+ * @toolhost/runner — ToolRunner, the executor SDK products embed: connect, heartbeat, long-poll,
+ * claim, a local durable journal, accept-before-side-effect, outbox redelivery, reconciliation and
+ * long-running (deferred) calls. It speaks the toolhost HTTP API only.
+ */
+
+export { RUNNER_RECEIPT_CODES } from "./decisions/handler-outcome.js";
+export { CLAIM_REFUSALS, type ClaimRefusal, REFUSAL_ACTIONS } from "./decisions/verify-claim.js";
+export {
+  BusinessError,
+  CancelledError,
+  isBusinessError,
+  isCancelledError,
+  RUNNER_ERROR_CODES,
+  RunnerError,
+  type RunnerErrorCode,
+} from "./errors.js";
+export type { RunnerEventMap, RunnerEventName, RunnerListener } from "./events.js";
+export type { JournalCounts } from "./journal/journal.js";
+export { JOURNAL_STATES, type JournalState, OUTBOX_STATES, type OutboxState } from "./journal/journal-records.js";
+export {
+  jsonLinesLogger,
+  type LogFields,
+  REDACTED,
+  RUNNER_LOG_LEVELS,
+  type RunnerLogger,
+  type RunnerLogLevel,
+  redactFields,
+  silentLogger,
+} from "./logger.js";
+export { defaultOperationKey, POLL_WAIT_MS_MAX, RUNNER_DEFAULTS, type ToolRunnerOptions } from "./options.js";
+export type { ReconcileOutcome, ReconcileResolver, RegisterOptions, ToolHandler } from "./registry.js";
+export type { DeferredError, FinishResult } from "./runtime/deferred-calls.js";
+export { UNKNOWN_AFTER_RESTART } from "./runtime/reconcile-call.js";
+export { RUNNER_COUNTERS, type RunnerCounter, type RunnerStats } from "./stats.js";
+export type { ToolCall } from "./tool-call.js";
+export type { DeferredHandle, ToolContext } from "./tool-context.js";
+export { ToolRunner } from "./tool-runner.js";

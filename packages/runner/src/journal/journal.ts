@@ -1,0 +1,361 @@
+/**
+ * The runner's durable journal (better-sqlite3, synchronous: every method has committed when it
+ * returns). Every state change that the protocol's order depends on is one conditional statement or
+ * one transaction, so two processes sharing the file (a runner and a process finishing deferred
+ * calls) never both win the same change.
+ */
+
+import type { ReceiptKind, ToolEffect } from "@toolhost/protocol";
+import Database from "better-sqlite3";
+import {
+  type AssignOutcome,
+  CLOSED_JOURNAL_STATES,
+  JOURNAL_STATES,
+  type JournalEntry,
+  type JournalState,
+  type NewAssignment,
+  type NewReceipt,
+  type OutboxReceipt,
+  type OutboxState,
+} from "./journal-records.js";
+import { JOURNAL_DDL, JOURNAL_PRAGMAS, JOURNAL_SCHEMA_VERSION } from "./journal-schema.js";
+
+interface AssignmentRow {
+  call_id: string;
+  run_id: string;
+  tool_name: string;
+  effect: string;
+  executor_id: string;
+  claim_id: string;
+  grant_secret: string;
+  operation_key: string;
+  call_json: string;
+  state: string;
+  state_reason: string | null;
+  handle_id: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+interface OutboxRow {
+  seq: number;
+  receipt_id: string;
+  call_id: string;
+  kind: string;
+  body_text: string;
+  state: string;
+  attempts: number;
+  answer_json: string | null;
+  reject_code: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** A state change made together with another write. */
+export interface StateChange {
+  readonly from: readonly JournalState[];
+  readonly to: JournalState;
+  readonly reason?: string | null;
+}
+
+/** A condition on the call's state for a write, with the change to make (none: the state stays). */
+export interface StateCondition {
+  readonly from: readonly JournalState[];
+  readonly to?: JournalState;
+  readonly reason?: string | null;
+}
+
+/** How many calls are in each state, and how many receipts wait for delivery. */
+export type JournalCounts = Record<JournalState, number> & { readonly outboxPending: number };
+
+/** The journal file. */
+export class Journal {
+  readonly #db: Database.Database;
+  readonly #now: () => number;
+
+  private constructor(db: Database.Database, now: () => number) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** Opens (creating if needed) the journal at `path`; refuses a file written by a newer schema. */
+  static open(path: string, now: () => number = Date.now): Journal {
+    const db = new Database(path);
+    try {
+      for (const pragma of JOURNAL_PRAGMAS) db.pragma(pragma);
+      db.exec(JOURNAL_DDL);
+      const row = db.prepare("SELECT value FROM journal_meta WHERE name = 'schema_version'").get() as
+        | { value: string }
+        | undefined;
+      if (row === undefined) {
+        db.prepare("INSERT OR IGNORE INTO journal_meta (name, value) VALUES ('schema_version', ?)").run(
+          String(JOURNAL_SCHEMA_VERSION),
+        );
+      } else if (Number(row.value) > JOURNAL_SCHEMA_VERSION) {
+        throw new Error(`journal ${path} has schema version ${row.value}; this runner reads ${JOURNAL_SCHEMA_VERSION}`);
+      }
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new Journal(db, now);
+  }
+
+  /**
+   * Journals a claim's assignment with its `accepted` receipt, in one transaction. A new claim of a
+   * call that never started (its old claim lapsed) replaces the old one; a call that started under
+   * another claim is a conflict.
+   */
+  assign(assignment: NewAssignment, accepted: NewReceipt): AssignOutcome {
+    return this.#db
+      .transaction((): AssignOutcome => {
+        const existing = this.get(assignment.callId);
+        const now = this.#now();
+        if (existing !== undefined) {
+          if (existing.claimId === assignment.claimId) return { type: "same_claim", entry: existing };
+          if (existing.state !== "accepting" && existing.state !== "abandoned")
+            return { type: "conflict", entry: existing };
+          this.#db
+            .prepare("UPDATE outbox SET state = 'obsolete', updated_at_ms = ? WHERE call_id = ? AND state = 'pending'")
+            .run(now, assignment.callId);
+          this.#db
+            .prepare(
+              `UPDATE assignments SET run_id = ?, tool_name = ?, effect = ?, executor_id = ?, claim_id = ?, grant_secret = ?,
+               operation_key = ?, call_json = ?, state = 'accepting', state_reason = NULL, handle_id = NULL, updated_at_ms = ?
+             WHERE call_id = ?`,
+            )
+            .run(...assignmentValues(assignment), now, assignment.callId);
+        } else {
+          this.#db
+            .prepare(
+              `INSERT INTO assignments (run_id, tool_name, effect, executor_id, claim_id, grant_secret, operation_key,
+               call_json, state, created_at_ms, updated_at_ms, call_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'accepting', ?, ?, ?)`,
+            )
+            .run(...assignmentValues(assignment), now, now, assignment.callId);
+        }
+        this.#insertReceipt(assignment.callId, accepted, now);
+        return { type: "journaled" };
+      })
+      .immediate();
+  }
+
+  /** The call's entry. */
+  get(callId: string): JournalEntry | undefined {
+    const row = this.#db.prepare("SELECT * FROM assignments WHERE call_id = ?").get(callId) as
+      | AssignmentRow
+      | undefined;
+    return row === undefined ? undefined : entryOf(row);
+  }
+
+  /** The entry a deferred handle belongs to. */
+  byHandle(handleId: string): JournalEntry | undefined {
+    const row = this.#db.prepare("SELECT * FROM assignments WHERE handle_id = ?").get(handleId) as
+      | AssignmentRow
+      | undefined;
+    return row === undefined ? undefined : entryOf(row);
+  }
+
+  /** Entries in `states`, oldest first. */
+  entriesIn(states: readonly JournalState[]): JournalEntry[] {
+    if (states.length === 0) return [];
+    const marks = states.map(() => "?").join(", ");
+    const rows = this.#db
+      .prepare(`SELECT * FROM assignments WHERE state IN (${marks}) ORDER BY created_at_ms, call_id`)
+      .all(...states) as AssignmentRow[];
+    return rows.map(entryOf);
+  }
+
+  /** Moves the call from one of `change.from` to `change.to`; false when it was in none of them. */
+  transition(callId: string, change: StateChange): boolean {
+    const marks = change.from.map(() => "?").join(", ");
+    const result = this.#db
+      .prepare(
+        `UPDATE assignments SET state = ?, state_reason = ?, updated_at_ms = ? WHERE call_id = ? AND state IN (${marks})`,
+      )
+      .run(change.to, change.reason ?? null, this.#now(), callId, ...change.from);
+    return result.changes === 1;
+  }
+
+  /**
+   * Journals a receipt of the call, with a state condition (and change) when given, in one
+   * transaction; false (and nothing written) when the call is not in one of `condition.from`.
+   */
+  appendReceipt(callId: string, receipt: NewReceipt, condition?: StateCondition): boolean {
+    return this.#db
+      .transaction((): boolean => {
+        if (condition !== undefined) {
+          const { from, to, reason } = condition;
+          if (
+            to !== undefined
+              ? !this.transition(callId, { from, to, reason })
+              : !from.includes(this.get(callId)?.state as JournalState)
+          ) {
+            return false;
+          }
+        }
+        this.#insertReceipt(callId, receipt, this.#now());
+        return true;
+      })
+      .immediate();
+  }
+
+  /** Marks a call that never started abandoned and retires its unsent receipts; false when it was not `from`. */
+  abandon(callId: string, reason: string, from: readonly JournalState[] = ["accepting"]): boolean {
+    return this.#db
+      .transaction((): boolean => {
+        if (!this.transition(callId, { from, to: "abandoned", reason })) return false;
+        this.#db
+          .prepare("UPDATE outbox SET state = 'obsolete', updated_at_ms = ? WHERE call_id = ? AND state = 'pending'")
+          .run(this.#now(), callId);
+        return true;
+      })
+      .immediate();
+  }
+
+  /** Records the deferred handle of a running call (running → deferred); false when it is not running. */
+  defer(callId: string, handleId: string): boolean {
+    const result = this.#db
+      .prepare(
+        "UPDATE assignments SET state = 'deferred', handle_id = ?, updated_at_ms = ? WHERE call_id = ? AND state = 'running'",
+      )
+      .run(handleId, this.#now(), callId);
+    return result.changes === 1;
+  }
+
+  /** Every receipt of the call, in journal order. */
+  receipts(callId: string): OutboxReceipt[] {
+    const rows = this.#db.prepare("SELECT * FROM outbox WHERE call_id = ? ORDER BY seq").all(callId) as OutboxRow[];
+    return rows.map(receiptOf);
+  }
+
+  /** The call's receipts still waiting for delivery, in journal order. */
+  pendingReceipts(callId: string): OutboxReceipt[] {
+    const rows = this.#db
+      .prepare("SELECT * FROM outbox WHERE call_id = ? AND state = 'pending' ORDER BY seq")
+      .all(callId) as OutboxRow[];
+    return rows.map(receiptOf);
+  }
+
+  /** Calls with receipts waiting for delivery (oldest receipt first), at most `limit`. */
+  callsWithPendingReceipts(limit: number): string[] {
+    const rows = this.#db
+      .prepare(
+        "SELECT call_id, MIN(seq) AS first FROM outbox WHERE state = 'pending' GROUP BY call_id ORDER BY first LIMIT ?",
+      )
+      .all(limit) as Array<{ call_id: string }>;
+    return rows.map((row) => row.call_id);
+  }
+
+  /** Counts one more delivery attempt of a receipt. */
+  countAttempt(receiptId: string): void {
+    this.#db
+      .prepare("UPDATE outbox SET attempts = attempts + 1, updated_at_ms = ? WHERE receipt_id = ?")
+      .run(this.#now(), receiptId);
+  }
+
+  /** Marks a pending receipt delivered with the server's answer; false when it was not pending. */
+  markDelivered(receiptId: string, answerJson: string): boolean {
+    return this.#settleReceipt(receiptId, "delivered", answerJson, null);
+  }
+
+  /** Marks a pending receipt refused for good with the server's error code; false when it was not pending. */
+  markRejected(receiptId: string, code: string): boolean {
+    return this.#settleReceipt(receiptId, "rejected", null, code);
+  }
+
+  /** How many calls are in each state and how many receipts wait for delivery. */
+  counts(): JournalCounts {
+    const counts = Object.fromEntries(Object.keys(JOURNAL_STATES).map((state) => [state, 0])) as Record<
+      JournalState,
+      number
+    >;
+    const rows = this.#db.prepare("SELECT state, COUNT(*) AS n FROM assignments GROUP BY state").all() as Array<{
+      state: JournalState;
+      n: number;
+    }>;
+    for (const row of rows) counts[row.state] = row.n;
+    const pending = this.#db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending'").get() as { n: number };
+    return { ...counts, outboxPending: pending.n };
+  }
+
+  /** Deletes closed calls (and their receipts) last changed before `beforeMs`; answers how many. */
+  prune(beforeMs: number): number {
+    const closed = [...CLOSED_JOURNAL_STATES];
+    const marks = closed.map(() => "?").join(", ");
+    const result = this.#db
+      .prepare(`DELETE FROM assignments WHERE state IN (${marks}) AND updated_at_ms < ?`)
+      .run(...closed, beforeMs);
+    return result.changes;
+  }
+
+  /** The durability settings in force (`wal` and 2 = FULL), so tests and diagnostics can check them. */
+  durability(): { readonly journalMode: string; readonly synchronous: number } {
+    return {
+      journalMode: String(this.#db.pragma("journal_mode", { simple: true })),
+      synchronous: Number(this.#db.pragma("synchronous", { simple: true })),
+    };
+  }
+
+  /** Closes the file. */
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+
+  #insertReceipt(callId: string, receipt: NewReceipt, now: number): void {
+    this.#db
+      .prepare(
+        `INSERT INTO outbox (receipt_id, call_id, kind, body_text, state, created_at_ms, updated_at_ms)
+         VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
+      )
+      .run(receipt.receiptId, callId, receipt.kind, receipt.bodyText, now, now);
+  }
+
+  #settleReceipt(receiptId: string, state: OutboxState, answerJson: string | null, code: string | null): boolean {
+    const result = this.#db
+      .prepare(
+        "UPDATE outbox SET state = ?, answer_json = ?, reject_code = ?, updated_at_ms = ? WHERE receipt_id = ? AND state = 'pending'",
+      )
+      .run(state, answerJson, code, this.#now(), receiptId);
+    return result.changes === 1;
+  }
+}
+
+function assignmentValues(a: NewAssignment): [string, string, string, string, string, string, string, string] {
+  return [a.runId, a.toolName, a.effect, a.executorId, a.claimId, a.grant, a.operationKey, a.callJson];
+}
+
+function entryOf(row: AssignmentRow): JournalEntry {
+  return {
+    callId: row.call_id,
+    runId: row.run_id,
+    toolName: row.tool_name,
+    effect: row.effect as ToolEffect,
+    executorId: row.executor_id,
+    claimId: row.claim_id,
+    grant: row.grant_secret,
+    operationKey: row.operation_key,
+    callJson: row.call_json,
+    state: row.state as JournalState,
+    stateReason: row.state_reason,
+    handleId: row.handle_id,
+    createdAtMs: row.created_at_ms,
+    updatedAtMs: row.updated_at_ms,
+  };
+}
+
+function receiptOf(row: OutboxRow): OutboxReceipt {
+  return {
+    receiptId: row.receipt_id,
+    callId: row.call_id,
+    seq: row.seq,
+    kind: row.kind as ReceiptKind,
+    bodyText: row.body_text,
+    state: row.state as OutboxState,
+    attempts: row.attempts,
+    answerJson: row.answer_json,
+    rejectCode: row.reject_code,
+    createdAtMs: row.created_at_ms,
+    updatedAtMs: row.updated_at_ms,
+  };
+}
