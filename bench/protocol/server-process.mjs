@@ -1,0 +1,54 @@
+/**
+ * `toolhost serve` in a child process for bench/protocol: the real CLI on 127.0.0.1 and a free port,
+ * its URL read from the one line it prints on standard output, its log lines (standard error) written
+ * to a file so reading them costs the load process nothing. Optional node flags (`--cpu-prof`) go
+ * before the script. Stopped with SIGTERM (a graceful shutdown, which also writes a CPU profile).
+ */
+
+import { spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const TOOLHOST_BIN = fileURLToPath(new URL("../../packages/cli/bin/toolhost.js", import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * Starts the server on `databaseUrl`; resolves once it listens.
+ * @param {{ databaseUrl: string, env: Record<string, string>, logFile: string, nodeArgs?: string[] }} options
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
+ */
+export function startToolhost({ databaseUrl, env, logFile, nodeArgs = [] }) {
+  const log = openSync(logFile, "a");
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, TOOLHOST_BIN, "serve", "--host", "127.0.0.1", "--port", "0", "--db", databaseUrl],
+    { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", log] },
+  );
+  closeSync(log);
+  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+  const tail = () => readFileSync(logFile, "utf8").slice(-2000);
+  const stop = async () => {
+    if (child.exitCode !== null) return child.exitCode;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`toolhost serve did not listen within ${START_TIMEOUT_MS} ms: ${tail()}`));
+    }, START_TIMEOUT_MS);
+    createInterface({ input: child.stdout }).once("line", (url) => {
+      clearTimeout(timer);
+      resolve({ url, pid: child.pid, stop });
+    });
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`toolhost serve exited with ${code} before listening: ${tail()}`));
+    });
+  });
+}
