@@ -42,13 +42,19 @@ const unit = fc.constantFrom("a", "b", " ", '"', "\\", "\n", "\u0001", "\u007f",
 describe("cutHeadTail", () => {
   it("cuts nothing from an empty text, whatever the allowance", () => {
     for (const allowance of [-10, -1, 0, 1, 2, 1000]) {
-      expect(cutHeadTail("", allowance)).toEqual({ head: "", tail: "", escapedBytes: 0, rawBytes: 0 });
+      expect(cutHeadTail("", allowance)).toEqual({ head: "", tail: "", escapedBytes: 0, headBytes: 0, rawBytes: 0 });
     }
   });
 
   it("keeps nothing under an allowance of 0 or less", () => {
     for (const allowance of [0, -1, -1000, Number.NEGATIVE_INFINITY]) {
-      expect(cutHeadTail("hello 中文 😀", allowance)).toEqual({ head: "", tail: "", escapedBytes: 0, rawBytes: 0 });
+      expect(cutHeadTail("hello 中文 😀", allowance)).toEqual({
+        head: "",
+        tail: "",
+        escapedBytes: 0,
+        headBytes: 0,
+        rawBytes: 0,
+      });
     }
   });
 
@@ -77,15 +83,27 @@ describe("cutHeadTail", () => {
   it("counts escapes at their escaped size and raw bytes separately", () => {
     const cut = cutHeadTail(`${'"'.repeat(10)}${"\\".repeat(10)}`, 9);
     // 4 bytes each side ("\"" and "\\" cost 2), and the odd byte fits nowhere.
-    expect(cut).toEqual({ head: '""', tail: "\\\\", escapedBytes: 8, rawBytes: 4 });
+    expect(cut).toEqual({ head: '""', tail: "\\\\", escapedBytes: 8, headBytes: 4, rawBytes: 4 });
     const control = cutHeadTail(`${"\u0001".repeat(10)}${"a".repeat(10)}`, 11);
     // The head cannot use its 5 bytes for a 6-byte \u0001: the tail takes them.
-    expect(control).toEqual({ head: "", tail: "a".repeat(10), escapedBytes: 10, rawBytes: 10 });
+    expect(control).toEqual({ head: "", tail: "a".repeat(10), escapedBytes: 10, headBytes: 0, rawBytes: 10 });
   });
 
   it("never splits a surrogate pair; what one side cannot use goes to the other", () => {
-    expect(cutHeadTail("😀".repeat(10), 10)).toEqual({ head: "😀", tail: "😀", escapedBytes: 8, rawBytes: 8 });
-    expect(cutHeadTail("😀".repeat(10), 12)).toEqual({ head: "😀", tail: "😀😀", escapedBytes: 12, rawBytes: 12 });
+    expect(cutHeadTail("😀".repeat(10), 10)).toEqual({
+      head: "😀",
+      tail: "😀",
+      escapedBytes: 8,
+      headBytes: 4,
+      rawBytes: 8,
+    });
+    expect(cutHeadTail("😀".repeat(10), 12)).toEqual({
+      head: "😀",
+      tail: "😀😀",
+      escapedBytes: 12,
+      headBytes: 4,
+      rawBytes: 12,
+    });
     // Head half is 5: one emoji (4), 1 left over, which the ASCII tail takes.
     expect(cutHeadTail(`${"😀".repeat(5)}${"a".repeat(20)}`, 10)).toMatchObject({ head: "😀", tail: "aaaaaa" });
     // Tail takes 5 of "中" (3 each) = 3, 2 left over, which the ASCII head takes after it.
@@ -102,6 +120,7 @@ describe("cutHeadTail", () => {
         expect(head.length + tail.length).toBeLessThanOrEqual(text.length);
         expect(head.isWellFormed() && tail.isWellFormed()).toBe(true);
         expect(cut.escapedBytes).toBe(cost(head) + cost(tail));
+        expect(cut.headBytes).toBe(cost(head));
         expect(cut.rawBytes).toBe(utf8(head) + utf8(tail));
         expect(cut.escapedBytes).toBeLessThanOrEqual(Math.max(0, allowance));
         if (head.length + tail.length < text.length) {
@@ -139,13 +158,13 @@ describe("growHeadTail", () => {
     expect(growHeadTail(text, empty, within(1))).toMatchObject({ head: "", tail: "j", escapedBytes: 1 });
     expect(growHeadTail(text, empty, within(2))).toMatchObject({ head: "a", tail: "j", escapedBytes: 2 });
     expect(growHeadTail(text, empty, within(5))).toMatchObject({ head: "ab", tail: "hij", escapedBytes: 5 });
-    const lopsided = { head: "abcd", tail: "", escapedBytes: 4, rawBytes: 4 };
+    const lopsided = { head: "abcd", tail: "", escapedBytes: 4, headBytes: 4, rawBytes: 4 };
     expect(growHeadTail(text, lopsided, within(7))).toMatchObject({ head: "abcd", tail: "hij", escapedBytes: 7 });
   });
 
   it("gives the room to the other side when the next character does not fit", () => {
     const text = `ab${"😀".repeat(4)}xyz`;
-    const start = { head: "ab", tail: "z", escapedBytes: 3, rawBytes: 3 };
+    const start = { head: "ab", tail: "z", escapedBytes: 3, headBytes: 2, rawBytes: 3 };
     // The tail takes y and x; then an emoji (4 bytes) fits on neither side in the 1 byte left.
     expect(growHeadTail(text, start, within(6))).toMatchObject({ head: "ab", tail: "xyz", escapedBytes: 5 });
     expect(growHeadTail(text, start, within(9))).toMatchObject({ head: "ab😀", tail: "xyz", escapedBytes: 9 });
@@ -158,7 +177,7 @@ describe("growHeadTail", () => {
     expect(grown.escapedBytes).toBe(cost(text));
     expect(grown.rawBytes).toBe(utf8(text));
     const partial = growHeadTail(text, cutHeadTail(text, 0), within(7));
-    expect(partial).toEqual({ head: "", tail: "\\😀", escapedBytes: 6, rawBytes: 5 });
+    expect(partial).toEqual({ head: "", tail: "\\😀", escapedBytes: 6, headBytes: 0, rawBytes: 5 });
   });
 
   it("passes the raw bytes too, and keeps a cut that already cannot grow", () => {

@@ -14,6 +14,8 @@ export interface HeadTailCut {
   tail: string;
   /** Bytes the two cost inside JSON string literals (quotes not included). */
   escapedBytes: number;
+  /** The part of `escapedBytes` the head costs (kept so growing never rescans the head). */
+  headBytes: number;
   /** UTF-8 bytes of head and tail as raw text. */
   rawBytes: number;
 }
@@ -30,6 +32,7 @@ export function cutHeadTail(text: string, allowanceBytes: number): HeadTailCut {
     head: text.slice(0, state.headEnd),
     tail: text.slice(state.tailStart),
     escapedBytes: state.headBytes + state.tailBytes,
+    headBytes: state.headBytes,
     rawBytes: state.rawBytes,
   };
 }
@@ -44,8 +47,7 @@ export function growHeadTail(
   cut: HeadTailCut,
   fits: (escapedBytes: number, rawBytes: number) => boolean,
 ): HeadTailCut {
-  let { head, tail, escapedBytes, rawBytes } = cut;
-  let headBytes = quotedStringBytes(head) - 2;
+  let { head, tail, escapedBytes, headBytes, rawBytes } = cut;
   for (;;) {
     const headEnd = head.length;
     const tailStart = text.length - tail.length;
@@ -71,7 +73,7 @@ export function growHeadTail(
       break;
     }
   }
-  return { head, tail, escapedBytes, rawBytes };
+  return { head, tail, escapedBytes, headBytes, rawBytes };
 }
 
 interface CutState {
@@ -91,28 +93,17 @@ function extendHead(state: CutState, limit: number): void {
   let raw = state.rawBytes;
   while (i < tailStart) {
     const c = text.charCodeAt(i);
-    if (c < 0x80) {
-      const cost = ASCII_BYTES[c] as number;
-      if (bytes + cost > limit) break;
-      bytes += cost;
-      raw += 1;
-      i += 1;
-    } else if (c < 0x800) {
-      if (bytes + 2 > limit) break;
-      bytes += 2;
-      raw += 2;
-      i += 1;
-    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < tailStart) {
-      if (bytes + 4 > limit) break;
-      bytes += 4;
-      raw += 4;
-      i += 2;
-    } else {
-      if (bytes + 3 > limit) break;
-      bytes += 3;
-      raw += 3;
-      i += 1;
-    }
+    const cost = UNIT_ESCAPED_BYTES[c] as number;
+    if (bytes + cost > limit) break;
+    bytes += cost;
+    raw += UNIT_RAW_BYTES[c] as number;
+    i += 1;
+  }
+  // A pair is taken whole or not at all: give back a high surrogate whose partner did not fit.
+  if (i > state.headEnd && i < tailStart && isHighSurrogate(text.charCodeAt(i - 1))) {
+    i -= 1;
+    bytes -= 2;
+    raw -= 2;
   }
   state.headEnd = i;
   state.headBytes = bytes;
@@ -127,30 +118,46 @@ function extendTail(state: CutState, limit: number): void {
   let raw = state.rawBytes;
   while (i > headEnd) {
     const c = text.charCodeAt(i - 1);
-    if (c < 0x80) {
-      const cost = ASCII_BYTES[c] as number;
-      if (bytes + cost > limit) break;
-      bytes += cost;
-      raw += 1;
-      i -= 1;
-    } else if (c < 0x800) {
-      if (bytes + 2 > limit) break;
-      bytes += 2;
-      raw += 2;
-      i -= 1;
-    } else if (c >= 0xdc00 && c <= 0xdfff && i - 2 >= headEnd) {
-      if (bytes + 4 > limit) break;
-      bytes += 4;
-      raw += 4;
-      i -= 2;
-    } else {
-      if (bytes + 3 > limit) break;
-      bytes += 3;
-      raw += 3;
-      i -= 1;
-    }
+    const cost = UNIT_ESCAPED_BYTES[c] as number;
+    if (bytes + cost > limit) break;
+    bytes += cost;
+    raw += UNIT_RAW_BYTES[c] as number;
+    i -= 1;
+  }
+  // A pair is taken whole or not at all: give back a low surrogate whose partner did not fit.
+  if (i < state.tailStart && i > headEnd && isLowSurrogate(text.charCodeAt(i))) {
+    i += 1;
+    bytes -= 2;
+    raw -= 2;
   }
   state.tailStart = i;
   state.tailBytes = bytes;
   state.rawBytes = raw;
 }
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+// Per UTF-16 unit tables: one load per character instead of a chain of range tests, which is what
+// a projection spends its time on. A surrogate counts 2 bytes, so a pair counts its 4.
+
+/** Bytes a UTF-16 unit costs inside a JSON string literal (escapes included). */
+const UNIT_ESCAPED_BYTES: Uint8Array = (() => {
+  const table = new Uint8Array(0x10000).fill(3);
+  table.set(ASCII_BYTES, 0);
+  table.fill(2, 0x80, 0x800);
+  table.fill(2, 0xd800, 0xe000);
+  return table;
+})();
+
+/** UTF-8 bytes of a UTF-16 unit as raw text. */
+const UNIT_RAW_BYTES: Uint8Array = (() => {
+  const table = UNIT_ESCAPED_BYTES.slice();
+  table.fill(1, 0, 0x80);
+  return table;
+})();
