@@ -42,6 +42,9 @@ function connectSqlite(path: string): DatabaseConnection {
     database.pragma("synchronous = FULL");
     database.pragma("foreign_keys = ON");
     database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    // Sorts (the candidates of every pending poll are ordered) in memory, not in a temporary file:
+    // measured at about a third of that query's time. They hold at most a page of rows.
+    database.pragma("temp_store = MEMORY");
   } catch (error) {
     database.close();
     throw error;

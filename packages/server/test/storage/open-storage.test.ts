@@ -85,7 +85,7 @@ describe("openStorage", () => {
     expect(await storage.bindings.get("b1", "*")).toEqual(bindingRecord("b1"));
   });
 
-  it("creates missing directories and sets WAL, synchronous=FULL, foreign keys and a busy timeout", async () => {
+  it("creates missing directories and sets WAL, synchronous=FULL, foreign keys, a busy timeout and in-memory sorts", async () => {
     const dir = await mkdtemp(join(tmpdir(), "toolhost-open-"));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const url = `sqlite:${join(dir, "nested", "deeper", "toolhost.db")}`;
@@ -97,6 +97,7 @@ describe("openStorage", () => {
     expect(await pragma("synchronous")).toBe(2); // FULL
     expect(await pragma("foreign_keys")).toBe(1);
     expect(await pragma("busy_timeout")).toBe(5000);
+    expect(await pragma("temp_store")).toBe(2); // MEMORY
   });
 
   it("leaves the database empty with migrate: false", async () => {
