@@ -73,7 +73,6 @@ export async function run({ quick, machine, log }) {
     const policy = measurePolicy(size, quick);
     const expected = measureText(text);
     const row = { label, bytes, items, measured: expected };
-    const progress = (what) => (reps, ms) => log(`  ${label} ${what}: ${reps} reps, ${(ms / 1000).toFixed(1)} s`);
     const report = (what, samples) => {
       const ms = median(samples);
       log(

@@ -48,8 +48,6 @@ export async function createRun(
     await stores.runs.insert(queued);
     await stores.history.append(queued.run_id, [item], nowMs);
     const turns = await runModelTurns(stores, queued, nowMs);
-    const run = await stores.runs.get(queued.run_id, "*");
-    if (run === undefined) throw new Error(`run ${queued.run_id} vanished in its own transaction`);
-    return { run, wokenBindingIds: turns.wokenBindingIds };
+    return { run: turns.run, wokenBindingIds: turns.wokenBindingIds };
   });
 }

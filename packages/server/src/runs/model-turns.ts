@@ -22,6 +22,8 @@ export const CALL_ID_PREFIX = "call";
 /** Where the turns left the run. */
 export interface TurnsOutcome {
   status: RunStatus;
+  /** The run as the turns left it (stored). */
+  run: RunRecord;
   /** Bindings that got pending calls. */
   wokenBindingIds: string[];
 }
@@ -41,10 +43,11 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
     status = transition.to;
     return status;
   };
-  const save = async (change: Omit<RunChange, "status" | "updated_at_ms">): Promise<void> => {
+  const save = async (change: Omit<RunChange, "status" | "updated_at_ms">): Promise<RunRecord> => {
     const changed = await stores.runs.update(run.run_id, run.status, { status, turn, updated_at_ms: nowMs, ...change });
     // The caller holds the run's lock: a run that changed meanwhile is a bug, not a race to lose.
-    if (!changed) throw new Error(`run ${run.run_id} changed while locked`);
+    if (changed === undefined) throw new Error(`run ${run.run_id} changed while locked`);
+    return changed;
   };
 
   for (;;) {
@@ -55,13 +58,13 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
     if (decision.kind === "message") {
       await stores.history.append(run.run_id, [messageItem(decision.text)], nowMs);
       move("complete");
-      await save({ output: decision.text, ended_at_ms: nowMs });
-      return { status, wokenBindingIds: [] };
+      const saved = await save({ output: decision.text, ended_at_ms: nowMs });
+      return { status, run: saved, wokenBindingIds: [] };
     }
     if (decision.kind === "fail") {
       move("fail");
-      await save({ error_json: JSON.stringify(decision.error), ended_at_ms: nowMs });
-      return { status, wokenBindingIds: [] };
+      const saved = await save({ error_json: JSON.stringify(decision.error), ended_at_ms: nowMs });
+      return { status, run: saved, wokenBindingIds: [] };
     }
     const planned = planToolCalls(decision.calls, tools);
     const records = turnRecords(
@@ -75,8 +78,8 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
     await stores.history.append(run.run_id, records.items, nowMs);
     move("await_tools");
     if (records.pendingBindingIds.length > 0) {
-      await save({});
-      return { status, wokenBindingIds: records.pendingBindingIds };
+      const saved = await save({});
+      return { status, run: saved, wokenBindingIds: records.pendingBindingIds };
     }
     // Every call was refused: their results are in the history already, the model goes on.
   }

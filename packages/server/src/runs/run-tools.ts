@@ -2,7 +2,7 @@
 
 import type { ToolDefinition } from "@toolhost/protocol";
 import { readStoredTools } from "../config/stored-tools.js";
-import type { AgentVersionRecord } from "../storage/records.js";
+import type { AgentVersionRecord, ToolsetVersionRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 
 /** A run's pinned agent version and its tools. */
@@ -20,5 +20,20 @@ export async function loadRunTools(stores: Stores, agentVersion: string): Promis
   if (toolset === undefined) {
     throw new Error(`agent version ${agentVersion} pins a missing toolset version ${version.toolset_id}`);
   }
-  return { version, tools: readStoredTools(toolset.tools_json) };
+  return { version, tools: toolsOf(toolset) };
+}
+
+/**
+ * Parsed tools per toolset version record. The storage hands out the same frozen record for a version
+ * each time (immutable-row-cache.ts), so each version's tools are parsed once while it is cached.
+ */
+const parsedTools = new WeakMap<ToolsetVersionRecord, ToolDefinition[]>();
+
+function toolsOf(toolset: ToolsetVersionRecord): ToolDefinition[] {
+  let tools = parsedTools.get(toolset);
+  if (tools === undefined) {
+    tools = readStoredTools(toolset.tools_json);
+    parsedTools.set(toolset, tools);
+  }
+  return tools;
 }

@@ -11,6 +11,7 @@
 import type { Migrator } from "kysely";
 import type { DatabaseConnection } from "./connect-database.js";
 import type { Database } from "./database-schema.js";
+import { ImmutableRowCache } from "./immutable-row-cache.js";
 import { applyMigrations, createMigrator } from "./migrations/migrator.js";
 import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
 import type {
@@ -78,6 +79,7 @@ export class KyselyStorage implements Storage {
   private readonly connection: DatabaseConnection;
   private readonly committer: SqliteGroupCommitter<Database> | undefined;
   private readonly migrator: Migrator;
+  private readonly immutableRows = new ImmutableRowCache();
   private postgresTransactions = 0;
   private postgresCommits = 0;
   private closing: Promise<void> | undefined;
@@ -88,9 +90,9 @@ export class KyselyStorage implements Storage {
     let context: StoreContext;
     if (connection.dialect === "sqlite") {
       this.committer = new SqliteGroupCommitter(connection.db, options.maxCommitBatch);
-      context = sqliteTopLevelContext(connection.db, this.committer);
+      context = sqliteTopLevelContext(connection.db, this.committer, this.immutableRows);
     } else {
-      context = postgresPoolContext(connection.db);
+      context = postgresPoolContext(connection.db, this.immutableRows);
     }
     const stores = createStores(context);
     this.keys = stores.keys;
@@ -112,9 +114,9 @@ export class KyselyStorage implements Storage {
   }
 
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
-    const dialect = this.dialect;
+    const { dialect, immutableRows } = this;
     if (this.committer !== undefined) {
-      return this.committer.run((conn) => work(createStores(transactionContext(dialect, conn))));
+      return this.committer.run((conn) => work(createStores(transactionContext(dialect, conn, immutableRows))));
     }
     return this.postgresTransaction(work);
   }
@@ -125,7 +127,9 @@ export class KyselyStorage implements Storage {
     try {
       const value = await this.connection.db
         .transaction()
-        .execute((trx) => runInTransactionScope(() => work(createStores(transactionContext("postgres", trx)))));
+        .execute((trx) =>
+          runInTransactionScope(() => work(createStores(transactionContext("postgres", trx, this.immutableRows)))),
+        );
       this.postgresCommits++;
       return value;
     } finally {
@@ -133,8 +137,12 @@ export class KyselyStorage implements Storage {
     }
   }
 
-  migrate(): Promise<MigrationReport> {
-    return applyMigrations(this.migrator);
+  async migrate(): Promise<MigrationReport> {
+    try {
+      return await applyMigrations(this.migrator);
+    } finally {
+      this.immutableRows.clear();
+    }
   }
 
   /** Transaction and commit counters since this storage was opened. */

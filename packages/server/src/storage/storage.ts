@@ -129,8 +129,8 @@ export interface RunStore {
   getForUpdate(runId: string): Promise<RunRecord | undefined>;
   /** Runs of one session, in creation order. */
   listBySession(sessionId: string, page: PageRequest): Promise<Page<RunRecord>>;
-  /** Applies `change` only while the run's status is still `from`; true when it changed the run. */
-  update(runId: string, from: RunStatus, change: RunChange): Promise<boolean>;
+  /** Applies `change` only while the run's status is still `from`: the changed run, else undefined. */
+  update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined>;
 }
 
 /** Execution history (`execution_history`): append-only, items never rewritten. */

@@ -7,6 +7,7 @@
 
 import type { Kysely } from "kysely";
 import type { Database } from "./database-schema.js";
+import type { ImmutableRowCache } from "./immutable-row-cache.js";
 import type { SqliteGroupCommitter } from "./sqlite-group-commit.js";
 import type { Dialect } from "./storage.js";
 import { assertOutsideTransaction } from "./transaction-scope.js";
@@ -20,6 +21,8 @@ export interface StoreContext {
   readonly dialect: Dialect;
   /** True inside `transaction(work)`: row locks taken now are held until the caller's commit. */
   readonly inTransaction: boolean;
+  /** The storage's cache of rows that never change (versions, sessions), shared by every context. */
+  readonly immutableRows: ImmutableRowCache;
   /** Runs statements that only read. */
   read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Runs one writing statement (atomic by itself). */
@@ -29,16 +32,17 @@ export interface StoreContext {
 }
 
 /** The context of the stores handed to `transaction(work)`: everything runs on the transaction. */
-export function transactionContext(dialect: Dialect, trx: Db): StoreContext {
+export function transactionContext(dialect: Dialect, trx: Db, immutableRows: ImmutableRowCache): StoreContext {
   const direct = <T>(fn: (db: Db) => Promise<T>): Promise<T> => fn(trx);
-  return { dialect, inTransaction: true, read: direct, write: direct, atomic: direct };
+  return { dialect, inTransaction: true, immutableRows, read: direct, write: direct, atomic: direct };
 }
 
 /** The top-level context on PostgreSQL: statements on the pool, atomic groups in a transaction each. */
-export function postgresPoolContext(db: Db): StoreContext {
+export function postgresPoolContext(db: Db, immutableRows: ImmutableRowCache): StoreContext {
   return {
     dialect: "postgres",
     inTransaction: false,
+    immutableRows,
     read: (fn) => guarded(() => fn(db)),
     write: (fn) => guarded(() => fn(db)),
     atomic: (fn) => guarded(() => db.transaction().execute(fn)),
@@ -50,10 +54,15 @@ export function postgresPoolContext(db: Db): StoreContext {
  * another open batch); reads run directly, since the driver's connection mutex already keeps them out
  * of an open batch and they need no commit.
  */
-export function sqliteTopLevelContext(db: Db, committer: SqliteGroupCommitter<Database>): StoreContext {
+export function sqliteTopLevelContext(
+  db: Db,
+  committer: SqliteGroupCommitter<Database>,
+  immutableRows: ImmutableRowCache,
+): StoreContext {
   return {
     dialect: "sqlite",
     inTransaction: false,
+    immutableRows,
     read: (fn) => guarded(() => fn(db)),
     write: (fn) => committer.run(fn),
     atomic: (fn) => committer.run(fn),

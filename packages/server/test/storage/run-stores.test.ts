@@ -28,7 +28,7 @@ describeEachDialect("run stores", (dialect) => {
     const s = storage();
     await publishRuntime(s);
     await s.runs.insert(runRecord("r1", { status: "running" }));
-    expect(await s.runs.update("r1", "queued", { status: "failed", updated_at_ms: 9 })).toBe(false);
+    expect(await s.runs.update("r1", "queued", { status: "failed", updated_at_ms: 9 })).toBeUndefined();
     const change = {
       status: "completed" as RunStatus,
       updated_at_ms: 9_000,
@@ -36,9 +36,10 @@ describeEachDialect("run stores", (dialect) => {
       output: "bye",
       ended_at_ms: 9_000,
     };
-    expect(await s.runs.update("r1", "running", change)).toBe(true);
+    // The answer is the changed run, as stored.
+    expect(await s.runs.update("r1", "running", change)).toEqual({ ...runRecord("r1"), ...change });
     expect(await s.runs.get("r1", "*")).toEqual({ ...runRecord("r1"), ...change });
-    expect(await s.runs.update("r1", "running", { status: "failed", updated_at_ms: 10_000 })).toBe(false);
+    expect(await s.runs.update("r1", "running", { status: "failed", updated_at_ms: 10_000 })).toBeUndefined();
   });
 
   it("runs: getForUpdate reads the run inside a transaction", async () => {

@@ -1,5 +1,6 @@
 /** Agents (`agents`) and their immutable versions (`agent_versions`). */
 
+import { inIdScope } from "../immutable-row-cache.js";
 import {
   decodeCreatedCursor,
   decodeNumberCursor,
@@ -101,16 +102,14 @@ export class KyselyAgentStore implements AgentStore {
   }
 
   async getVersion(agentVersion: string, scope: IdScope): Promise<AgentVersionRecord | undefined> {
-    return this.ctx.read((db) =>
-      scope === "*"
-        ? GET_VERSION_ANY.takeFirst(this.ctx.dialect, db, agentVersion)
-        : db
-            .selectFrom("agent_versions")
-            .select(VERSION_COLUMNS)
-            .where("agent_version", "=", agentVersion)
-            .where(inScope("agent_id", scope))
-            .executeTakeFirst(),
-    );
+    // Versions never change: the row is read once, unscoped, and the scope applied to it here.
+    const rows = this.ctx.immutableRows;
+    const cached = rows.get<AgentVersionRecord>("agent_version", agentVersion);
+    if (cached !== undefined) return inIdScope(cached.agent_id, scope) ? cached : undefined;
+    const row = await this.ctx.read((db) => GET_VERSION_ANY.takeFirst(this.ctx.dialect, db, agentVersion));
+    if (row === undefined) return undefined;
+    const version = rows.remember("agent_version", agentVersion, row);
+    return inIdScope(version.agent_id, scope) ? version : undefined;
   }
 
   async listVersions(agentId: string, page: PageRequest): Promise<Page<AgentVersionRecord>> {

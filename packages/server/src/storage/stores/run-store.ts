@@ -98,14 +98,21 @@ export class KyselyRunStore implements RunStore {
     });
   }
 
-  async update(runId: string, from: RunStatus, change: RunChange): Promise<boolean> {
+  async update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined> {
     const values: Partial<RunChange> = {};
     for (const column of CHANGE_COLUMNS) {
       if (change[column] !== undefined) Object.assign(values, { [column]: change[column] });
     }
-    const result = await this.ctx.write((db) =>
-      db.updateTable("runs").set(values).where("run_id", "=", runId).where("status", "=", from).executeTakeFirst(),
+    // The changed row comes back with the change: no second read of the run.
+    const row = await this.ctx.write((db) =>
+      db
+        .updateTable("runs")
+        .set(values)
+        .where("run_id", "=", runId)
+        .where("status", "=", from)
+        .returning(COLUMNS)
+        .executeTakeFirst(),
     );
-    return result.numUpdatedRows > 0n;
+    return row === undefined ? undefined : runOf(row);
   }
 }

@@ -1,5 +1,6 @@
 /** Sessions in the `sessions` table; scope conditions apply to the session's agent. */
 
+import { inIdScope } from "../immutable-row-cache.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest, SessionRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
@@ -27,16 +28,14 @@ export class KyselySessionStore implements SessionStore {
   }
 
   async get(sessionId: string, scope: IdScope): Promise<SessionRecord | undefined> {
-    return this.ctx.read((db) =>
-      scope === "*"
-        ? GET_ANY.takeFirst(this.ctx.dialect, db, sessionId)
-        : db
-            .selectFrom("sessions")
-            .select(COLUMNS)
-            .where("session_id", "=", sessionId)
-            .where(inScope("agent_id", scope))
-            .executeTakeFirst(),
-    );
+    // Sessions never change: the row is read once, unscoped, and the scope applied to it here.
+    const rows = this.ctx.immutableRows;
+    const cached = rows.get<SessionRecord>("session", sessionId);
+    if (cached !== undefined) return inIdScope(cached.agent_id, scope) ? cached : undefined;
+    const row = await this.ctx.read((db) => GET_ANY.takeFirst(this.ctx.dialect, db, sessionId));
+    if (row === undefined) return undefined;
+    const session = rows.remember("session", sessionId, row);
+    return inIdScope(session.agent_id, scope) ? session : undefined;
   }
 
   async list(page: PageRequest, scope: IdScope): Promise<Page<SessionRecord>> {
