@@ -73,6 +73,23 @@ export function renderReport({ dialects, logged, plan, machine, quick, failures 
       fixed(median(d.wake.createMs), 2),
       fixed(quantile(d.wake.createMs, 0.99), 2),
     ]);
+  for (const d of dialects) {
+    if (d.wake === undefined || d.wake.readMs === undefined || d.wake.readMs.length === 0) continue;
+    for (const [what, samples] of [
+      ["`GET /v1/health`", d.wake.healthMs],
+      ["authenticated `GET /v1/sessions/{id}`", d.wake.readMs],
+    ]) {
+      wakeRows.push([
+        `(request floor, ${d.label}: ${what} after the same pause)`,
+        samples.length,
+        fixed(median(samples), 2),
+        fixed(quantile(samples, 0.99), 2),
+        fixed(Math.max(...samples), 2),
+        "–",
+        "–",
+      ]);
+    }
+  }
   const floor = dialects.find((d) => d.diskFloor !== undefined)?.diskFloor;
   if (floor !== undefined && floor.length > 0) {
     wakeRows.push([
@@ -134,7 +151,7 @@ export function renderReport({ dialects, logged, plan, machine, quick, failures 
     "World: one binding; a toolset with one `write` tool on it; an agent version whose scripted model emits one call of that tool and then a final message. **A cycle is one run**: `POST /v1/sessions/{id}/runs` (the run and its pending call, one transaction) → an executor's long-poll `GET …/pending` answers it → `claim` → `accepted` → `progress` → `completed`, whose result ends the run (history, next model turn, one transaction). That is 6 HTTP requests and 5 write transactions per cycle.",
     `Load: this process (a minimal HTTP/1.1 keep-alive client on raw sockets, one connection per executor; node:http's client costs several times more CPU per request and the load shares the ${machine.cores} cores with the server). ⌈N/2⌉ + 2 producer connections keep at most 2N + 4 runs not yet completed; each executor loops pending (\`limit\` = min(2N + 4, 50), \`wait_ms\` 1000) → claim (from a random candidate of the page; a lost race — \`already_claimed\`, or \`run_terminated\` when the page was stale — tries the next one, up to 4) → accepted → progress → completed, and heartbeats every 4 s on a shared connection. ${plan.warmupMs} ms warm-up, then completions counted over ${plan.measureMs} ms; afterwards every created run must complete (it is checked), as must every answer (confirmed, applied, run completed).`,
     "CPU: `process.cpuUsage()` of the load process, `/proc/<pid>/stat` of the server, every `postgres` process (other users of the cluster count too) and `/proc/stat` for the machine, over the measured window, in cores (1.00 = one core busy throughout).",
-    `Wake-up: one executor long-polls (\`wait_ms\` 30000) with nothing pending; 15–25 ms later the producer sends \`POST /v1/sessions/{id}/runs\`. The sample runs from just before that request is written until the executor has read the pending answer naming the new call (the run's transaction and commit, the in-process wake-up, the candidates query, both HTTP legs); the executor then settles the call. ${plan.wakeSamples} samples per database on an otherwise idle server; "create-run answer" is the producer's own latency for comparison. The disk floor is ${plan.floorCommits} one-row transactions on a SQLite file in the same directory (WAL, \`synchronous=FULL\`), timed just before the SQLite wake-ups: the commit every wake-up contains cannot be faster.`,
+    `Wake-up: one executor long-polls (\`wait_ms\` 30000) with nothing pending; 15–25 ms later the producer sends \`POST /v1/sessions/{id}/runs\`. The sample runs from just before that request is written until the executor has read the pending answer naming the new call (the run's transaction and commit, the in-process wake-up, the candidates query, both HTTP legs); the executor then settles the call. ${plan.wakeSamples} samples per database on an otherwise idle server; "create-run answer" is the producer's own latency for comparison. The disk floor is ${plan.floorCommits} one-row transactions on a SQLite file in the same directory (WAL, \`synchronous=FULL\`), timed just before the SQLite wake-ups: the commit every wake-up contains cannot be faster. The request floors are, after the same 15–25 ms pause, a request that does nothing (\`GET /v1/health\`) and one that only authenticates (a key lookup in the database; the session it reads is cached): no wake-up can be faster than they are.`,
   ].map((line) => `- ${line}`);
 
   const markdown = [
@@ -166,7 +183,7 @@ export function renderReport({ dialects, logged, plan, machine, quick, failures 
   const summaryLines = rows.map(
     (r) => `${r[0]}, ${r[1]} executors: ${r[3]} cycles/s (server ${r[7]} cores, load ${r[9]})`,
   );
-  for (const w of wakeRows) summaryLines.push(`${w[0]} wake-up: p50 ${w[2]} ms, p99 ${w[3]} ms (${w[1]} samples)`);
+  for (const w of wakeRows) summaryLines.push(`${w[0]}${w[0].startsWith("(") ? "" : " wake-up"}: p50 ${w[2]} ms, p99 ${w[3]} ms (${w[1]} samples)`);
   for (const t of targetRows) summaryLines.push(`${t[0]}: ${t[1]}`);
   return { markdown, summary: summaryLines.join("\n") };
 }

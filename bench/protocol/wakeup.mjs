@@ -5,6 +5,10 @@
  * naming that run's call: the run's transaction and commit, the wake-up, the candidates query and both
  * HTTP legs. The executor then settles the call (claim, accepted, completed) so nothing is pending for
  * the next sample, and heartbeats between samples.
+ *
+ * Afterwards the same pause precedes two requests that do next to nothing — `GET /v1/health` (no key,
+ * no SQL) and an authenticated `GET /v1/sessions/{id}` (the key lookup; the session is cached) — to
+ * show what any request costs on this machine after that pause: the floor under every wake-up.
  */
 
 import { HttpConnection } from "./http-connection.mjs";
@@ -14,7 +18,7 @@ const HEARTBEAT_EVERY_MS = 4_000;
 
 /**
  * Takes `samples` wake-up samples.
- * @returns {Promise<{ wakeMs: number[], createMs: number[], failures: string[] }>}
+ * @returns {Promise<{ wakeMs: number[], createMs: number[], healthMs: number[], readMs: number[], failures: string[] }>}
  */
 export async function measureWakeups({ url, world, samples, label, log }) {
   const executor = new SimExecutor(url, world.executorKey, `bench-${label}-wake`);
@@ -23,6 +27,8 @@ export async function measureWakeups({ url, world, samples, label, log }) {
   const body = '{"input":{"ask":"remind me to call the plumber tomorrow"}}';
   const wakeMs = [];
   const createMs = [];
+  const healthMs = [];
+  const readMs = [];
   const failures = [];
   let lastHeartbeat = performance.now();
   let lastReport = performance.now();
@@ -58,6 +64,10 @@ export async function measureWakeups({ url, world, samples, label, log }) {
         log(`${label} wake-ups: ${i + 1}/${samples}`);
       }
     }
+    for (let i = 0; i < samples; i++) {
+      healthMs.push(await timedAfterPause(producer, "/v1/health", "health"));
+      readMs.push(await timedAfterPause(producer, `/v1/sessions/${world.sessionId}`, "read a session"));
+    }
   } catch (error) {
     if (!(error instanceof BenchMismatch)) throw error;
     failures.push(`${label} wake-ups: ${error.message}`);
@@ -65,7 +75,17 @@ export async function measureWakeups({ url, world, samples, label, log }) {
     producer.close();
     await executor.disconnect().catch(() => undefined);
   }
-  return { wakeMs, createMs, failures };
+  return { wakeMs, createMs, healthMs, readMs, failures };
+}
+
+/** One GET after the wake-ups' idle pause: its latency in milliseconds (the answer must be 200). */
+async function timedAfterPause(connection, path, what) {
+  await sleep(15 + Math.random() * 10);
+  const t0 = performance.now();
+  const answer = await connection.request("GET", path);
+  const elapsed = performance.now() - t0;
+  expectAnswer(what, answer, 200);
+  return elapsed;
 }
 
 function sleep(ms) {

@@ -52,7 +52,7 @@ export async function buildWorld(url, adminKey) {
       model: { provider: "scripted", script: SCRIPT },
     });
     const session = await post("/v1/sessions", { agent_version: version.agent_version, subject: "bench-user" });
-    const producer = await post("/v1/keys", { name: "bench producer", scopes: ["runtime:write"] });
+    const producer = await post("/v1/keys", { name: "bench producer", scopes: ["runtime:write", "runtime:read"] });
     const executor = await post("/v1/keys", {
       name: "bench executors",
       scopes: ["executors:connect", "tools:execute"],
