@@ -17,6 +17,8 @@ const SIZES = [64 * 2 ** 10, 2 ** 20, 16 * 2 ** 20];
 const BUDGET = 16384;
 /** (a) and (b) alternate in blocks of about this long, so load from other processes falls on both alike. */
 const BLOCK_MS = 100;
+/** (a)(b) and (c) take turns this many times per size (each round gets its share of the policy). */
+const ROUNDS = 4;
 
 /** Repetition policies per size for the measure cases (a)(b)(c); Python uses the same. */
 function measurePolicy(size, quick) {
@@ -45,8 +47,8 @@ function timingNote(quick) {
   });
   const d = projectPolicy(quick);
   return (
-    `Timing (per case): ${per.join("; ")}. (a) and (b) alternate in blocks of about ${BLOCK_MS} ms so that ` +
-    `load from other processes falls on both; (c) runs one python3 process per size with the same policy; ` +
+    `Timing (per case): ${per.join("; ")}, split over ${quick ? 1 : ROUNDS} rounds in which (a)(b) and then (c) take turns, so that a drift of the machine's speed falls on all three. ` +
+    `(a) and (b) alternate in blocks of about ${BLOCK_MS} ms; (c) runs one python3 process per round with its share of the policy; ` +
     `(d) times ≥ ${d.minReps} single calls per size after ${d.warmupReps} warm-up calls, the sizes alternating in blocks of about ${BLOCK_MS} ms. A full GC precedes every warm-up.`
   );
 }
@@ -81,24 +83,41 @@ export async function run({ quick, machine, log }) {
       return { ms, reps: samples.length, mbps: mbPerSecond(bytes, ms) };
     };
 
-    log(`  ${label} (a) measureText and (b) JSON.parse + JSON.stringify + Buffer.byteLength, alternating …`);
+    // (a)(b) and (c) take turns in rounds, so that a drift of the machine's speed (other virtual
+    // machines on the host) falls on the JavaScript cases and on Python alike.
+    const rounds = quick ? 1 : ROUNDS;
+    const roundPolicy = {
+      ...policy,
+      minReps: Math.ceil(policy.minReps / rounds),
+      minMs: policy.minMs / rounds,
+      maxReps: Math.ceil(policy.maxReps / rounds),
+    };
     const plain = () => Buffer.byteLength(JSON.stringify(JSON.parse(text)));
-    const progressAB = (reps, ms) => log(`  ${label} (a)/(b): ${reps.join("/")} reps, ${(ms / 1000).toFixed(1)} s`);
-    const ab = timeAlternating([() => measureText(text), plain], policy, BLOCK_MS, progressAB).samples;
-    row.a = report("(a) measureText", ab[0]);
-    row.b = report("(b) JSON ceiling", ab[1]);
-
-    collectGarbage();
-    if (machine.python !== null) {
-      log(`  ${label} (c) python3 reference …`);
-      const python = runPythonReference(text, policy);
-      row.c = report("(c) python3", python.samples);
+    const samplesA = [];
+    const samplesB = [];
+    const samplesC = [];
+    for (let round = 1; round <= rounds; round++) {
+      log(
+        `  ${label} round ${round}/${rounds}: (a) measureText and (b) JSON.parse + JSON.stringify + Buffer.byteLength, alternating …`,
+      );
+      const progressAB = (reps, ms) => log(`  ${label} (a)/(b): ${reps.join("/")} reps, ${(ms / 1000).toFixed(1)} s`);
+      const ab = timeAlternating([() => measureText(text), plain], roundPolicy, BLOCK_MS, progressAB).samples;
+      samplesA.push(...ab[0]);
+      samplesB.push(...ab[1]);
+      collectGarbage();
+      if (machine.python === null) continue;
+      log(`  ${label} round ${round}/${rounds}: (c) python3 reference …`);
+      const python = runPythonReference(text, roundPolicy);
+      samplesC.push(...python.samples);
       if (python.bytes !== expected) {
         const message = `MISMATCH at ${label}: python3 measures ${python.bytes} bytes, measureText ${expected}`;
         log(`!!!!!!!! ${message} !!!!!!!!`);
         failures.push(message);
       }
     }
+    row.a = report("(a) measureText", samplesA);
+    row.b = report("(b) JSON ceiling", samplesB);
+    if (samplesC.length > 0) row.c = report("(c) python3", samplesC);
 
     collectGarbage();
     log(`  ${label} (d) projectResult to ${BUDGET} bytes: checked; timed below with the other sizes`);

@@ -183,7 +183,10 @@ export function renderReport({ dialects, logged, plan, machine, quick, failures 
   const summaryLines = rows.map(
     (r) => `${r[0]}, ${r[1]} executors: ${r[3]} cycles/s (server ${r[7]} cores, load ${r[9]})`,
   );
-  for (const w of wakeRows) summaryLines.push(`${w[0]}${w[0].startsWith("(") ? "" : " wake-up"}: p50 ${w[2]} ms, p99 ${w[3]} ms (${w[1]} samples)`);
+  for (const w of wakeRows)
+    summaryLines.push(
+      `${w[0]}${w[0].startsWith("(") ? "" : " wake-up"}: p50 ${w[2]} ms, p99 ${w[3]} ms (${w[1]} samples)`,
+    );
   for (const t of targetRows) summaryLines.push(`${t[0]}: ${t[1]}`);
   return { markdown, summary: summaryLines.join("\n") };
 }

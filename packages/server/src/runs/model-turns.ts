@@ -21,7 +21,6 @@ export const CALL_ID_PREFIX = "call";
 
 /** Where the turns left the run. */
 export interface TurnsOutcome {
-  status: RunStatus;
   /** The run as the turns left it (stored). */
   run: RunRecord;
   /** Bindings that got pending calls. */
@@ -59,12 +58,12 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
       await stores.history.append(run.run_id, [messageItem(decision.text)], nowMs);
       move("complete");
       const saved = await save({ output: decision.text, ended_at_ms: nowMs });
-      return { status, run: saved, wokenBindingIds: [] };
+      return { run: saved, wokenBindingIds: [] };
     }
     if (decision.kind === "fail") {
       move("fail");
       const saved = await save({ error_json: JSON.stringify(decision.error), ended_at_ms: nowMs });
-      return { status, run: saved, wokenBindingIds: [] };
+      return { run: saved, wokenBindingIds: [] };
     }
     const planned = planToolCalls(decision.calls, tools);
     const records = turnRecords(
@@ -79,7 +78,7 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
     move("await_tools");
     if (records.pendingBindingIds.length > 0) {
       const saved = await save({});
-      return { status, run: saved, wokenBindingIds: records.pendingBindingIds };
+      return { run: saved, wokenBindingIds: records.pendingBindingIds };
     }
     // Every call was refused: their results are in the history already, the model goes on.
   }

@@ -42,6 +42,6 @@ export class HistoryRunProgress implements RunProgress {
     const turnCalls = await stores.calls.listByTurn(run.run_id, call.turn);
     if (!turnCalls.every((turnCall) => SETTLED_CALL_STATUSES.has(turnCall.status))) return unchanged(true);
     const next = await runModelTurns(stores, run, nowMs);
-    return { applied: true, run_status: next.status, woken_binding_ids: next.wokenBindingIds };
+    return { applied: true, run_status: next.run.status, woken_binding_ids: next.wokenBindingIds };
   }
 }
