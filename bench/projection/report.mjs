@@ -14,7 +14,19 @@ const TARGETS = { aOverC: 4, aOverB: 0.8, projectUs: 100, projectSpread: 1.5 };
 export function renderReport({ rows, machine, quick, budget, failures, timing }) {
   const ratio = (x, y) => (x && y ? x.mbps / y.mbps : Number.NaN);
   const table = markdownTable(
-    ["size", "input bytes", "measure", "(a) MB/s", "(b) MB/s", "(c) MB/s", "a/c", "a/b", "(d) median µs", "(d) p99 µs"],
+    [
+      "size",
+      "input bytes",
+      "measure",
+      "(a) MB/s",
+      "(b) MB/s",
+      "(c) MB/s",
+      "a/c",
+      "a/b",
+      "b/c",
+      "(d) median µs",
+      "(d) p99 µs",
+    ],
     rows.map((r) => [
       r.label,
       r.bytes,
@@ -24,6 +36,7 @@ export function renderReport({ rows, machine, quick, budget, failures, timing })
       r.c ? fixed(r.c.mbps) : "skipped",
       r.c ? `${fixed(ratio(r.a, r.c), 2)}×` : "–",
       `${fixed(ratio(r.a, r.b), 2)}×`,
+      r.c ? `${fixed(ratio(r.b, r.c), 2)}×` : "–",
       fixed(r.d.medianUs),
       fixed(r.d.p99Us),
     ]),
@@ -95,6 +108,13 @@ export function renderReport({ rows, machine, quick, budget, failures, timing })
     targets,
     "",
     `- (d) independent of the result's size: ${flat}`,
+    ...(python
+      ? [
+          `- b/c is what the speed ceiling itself reaches against Python on this machine: where it is below ${TARGETS.aOverC}, ` +
+            `"(a) ≥ ${TARGETS.aOverC}× (c)" would need the exact measure to beat V8's native \`JSON.parse\` + \`JSON.stringify\` ` +
+            `by that much (a/b ≥ ${TARGETS.aOverC} ÷ b/c).`,
+        ]
+      : []),
     crossCheck,
     `- Repetitions (a/b/c/d): ${rows.map((r) => `${r.label} ${r.a.reps}/${r.b.reps}/${r.c?.reps ?? "–"}/${r.d.reps}`).join(", ")}`,
   ]
