@@ -63,6 +63,33 @@ export class ImmutableRowCache {
     return frozen;
   }
 
+  /** The row of `kind` under `key`: the cached one, else what `read` finds (kept when it found one). */
+  async read<T extends object>(
+    kind: ImmutableRowKind,
+    key: string,
+    read: () => Promise<T | undefined>,
+  ): Promise<Readonly<T> | undefined> {
+    const cached = this.get<T>(kind, key);
+    if (cached !== undefined) return cached;
+    const row = await read();
+    // A miss is never kept: another instance may create the row a moment later.
+    return row === undefined ? undefined : this.remember(kind, key, row);
+  }
+
+  /**
+   * Like `read` for rows that belong to an agent: `read` looks the row up unscoped (one cached row
+   * serves every credential), and the agent scope is applied here, as `inScope` applies it in SQL.
+   */
+  async readInAgentScope<T extends { agent_id: string }>(
+    kind: ImmutableRowKind,
+    key: string,
+    scope: IdScope,
+    read: () => Promise<T | undefined>,
+  ): Promise<Readonly<T> | undefined> {
+    const row = await this.read(kind, key, read);
+    return row !== undefined && inIdScope(row.agent_id, scope) ? row : undefined;
+  }
+
   /** Forgets every row (after migrations, which may rewrite them). */
   clear(): void {
     this.#rows.clear();

@@ -31,6 +31,26 @@ describe("ImmutableRowCache", () => {
     expect(cache.stats().size).toBe(0);
   });
 
+  it("read asks the database once per row, and again after a miss", async () => {
+    const cache = new ImmutableRowCache(10);
+    let reads = 0;
+    const lookup = (found: boolean) => async () => {
+      reads++;
+      return found ? { agent_id: "a1", session_id: "s1" } : undefined;
+    };
+    expect(await cache.read("session", "s1", lookup(false))).toBeUndefined();
+    expect(await cache.read("session", "s1", lookup(true))).toEqual({ agent_id: "a1", session_id: "s1" });
+    expect(await cache.read("session", "s1", lookup(true))).toEqual({ agent_id: "a1", session_id: "s1" });
+    expect(reads).toBe(2);
+    expect(await cache.readInAgentScope("session", "s1", ["a2"], lookup(true))).toBeUndefined();
+    expect(await cache.readInAgentScope("session", "s1", ["a1"], lookup(true))).toEqual({
+      agent_id: "a1",
+      session_id: "s1",
+    });
+    expect(await cache.readInAgentScope("session", "s2", "*", lookup(false))).toBeUndefined();
+    expect(reads).toBe(3);
+  });
+
   it("drops the least recently used row beyond its capacity", () => {
     const cache = new ImmutableRowCache(2);
     cache.remember("session", "a", { id: "a" });

@@ -1,6 +1,5 @@
 /** Agents (`agents`) and their immutable versions (`agent_versions`). */
 
-import { inIdScope } from "../immutable-row-cache.js";
 import {
   decodeCreatedCursor,
   decodeNumberCursor,
@@ -102,14 +101,10 @@ export class KyselyAgentStore implements AgentStore {
   }
 
   async getVersion(agentVersion: string, scope: IdScope): Promise<AgentVersionRecord | undefined> {
-    // Versions never change: the row is read once, unscoped, and the scope applied to it here.
-    const rows = this.ctx.immutableRows;
-    const cached = rows.get<AgentVersionRecord>("agent_version", agentVersion);
-    if (cached !== undefined) return inIdScope(cached.agent_id, scope) ? cached : undefined;
-    const row = await this.ctx.read((db) => GET_VERSION_ANY.takeFirst(this.ctx.dialect, db, agentVersion));
-    if (row === undefined) return undefined;
-    const version = rows.remember("agent_version", agentVersion, row);
-    return inIdScope(version.agent_id, scope) ? version : undefined;
+    // Versions never change: read once (immutable-row-cache.ts).
+    return this.ctx.immutableRows.readInAgentScope("agent_version", agentVersion, scope, () =>
+      this.ctx.read((db) => GET_VERSION_ANY.takeFirst(this.ctx.dialect, db, agentVersion)),
+    );
   }
 
   async listVersions(agentId: string, page: PageRequest): Promise<Page<AgentVersionRecord>> {

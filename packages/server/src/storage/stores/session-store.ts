@@ -1,6 +1,5 @@
 /** Sessions in the `sessions` table; scope conditions apply to the session's agent. */
 
-import { inIdScope } from "../immutable-row-cache.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest, SessionRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
@@ -28,14 +27,10 @@ export class KyselySessionStore implements SessionStore {
   }
 
   async get(sessionId: string, scope: IdScope): Promise<SessionRecord | undefined> {
-    // Sessions never change: the row is read once, unscoped, and the scope applied to it here.
-    const rows = this.ctx.immutableRows;
-    const cached = rows.get<SessionRecord>("session", sessionId);
-    if (cached !== undefined) return inIdScope(cached.agent_id, scope) ? cached : undefined;
-    const row = await this.ctx.read((db) => GET_ANY.takeFirst(this.ctx.dialect, db, sessionId));
-    if (row === undefined) return undefined;
-    const session = rows.remember("session", sessionId, row);
-    return inIdScope(session.agent_id, scope) ? session : undefined;
+    // Sessions never change: read once (immutable-row-cache.ts).
+    return this.ctx.immutableRows.readInAgentScope("session", sessionId, scope, () =>
+      this.ctx.read((db) => GET_ANY.takeFirst(this.ctx.dialect, db, sessionId)),
+    );
   }
 
   async list(page: PageRequest, scope: IdScope): Promise<Page<SessionRecord>> {

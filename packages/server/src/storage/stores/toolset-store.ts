@@ -92,12 +92,9 @@ export class KyselyToolsetStore implements ToolsetStore {
 
   async getVersion(toolsetId: string, version: number): Promise<ToolsetVersionRecord | undefined> {
     // Versions never change: read once (immutable-row-cache.ts).
-    const rows = this.ctx.immutableRows;
-    const key = `${toolsetId}\u0000${version}`;
-    const cached = rows.get<ToolsetVersionRecord>("toolset_version", key);
-    if (cached !== undefined) return cached;
-    const row = await this.ctx.read((db) => GET_VERSION.takeFirst(this.ctx.dialect, db, toolsetId, version));
-    return row === undefined ? undefined : rows.remember("toolset_version", key, row);
+    return this.ctx.immutableRows.read("toolset_version", `${toolsetId}\u0000${version}`, () =>
+      this.ctx.read((db) => GET_VERSION.takeFirst(this.ctx.dialect, db, toolsetId, version)),
+    );
   }
 
   async listVersions(toolsetId: string, page: PageRequest): Promise<Page<ToolsetVersionRecord>> {
