@@ -40,12 +40,24 @@ const REFUSED = Symbol("refused");
 /** Objects with at most this many members look for duplicate keys pairwise; larger ones use a Set. */
 const PAIRWISE_LIMIT = 32;
 
-/** Character classes of ASCII inside a string: 0 plain, 1 quote, 2 backslash, 3 control. */
-const STRING_CLASS: Uint8Array = (() => {
-  const table = new Uint8Array(128);
-  for (let c = 0; c < 0x20; c++) table[c] = 3;
-  table[0x22] = 1;
-  table[0x5c] = 2;
+// What each UTF-16 unit is inside a string: 1–3 the UTF-8 bytes of a unit written as itself, or one
+// of the classes below. One table load per character instead of a chain of range tests: strings are
+// most of what a tool result's text holds.
+const QUOTE = 4;
+const BACKSLASH = 5;
+const CONTROL = 6;
+const HIGH_SURROGATE = 7;
+const LOW_SURROGATE = 8;
+
+const UNIT_CLASS: Uint8Array = (() => {
+  const table = new Uint8Array(0x10000).fill(3);
+  table.fill(CONTROL, 0, 0x20);
+  table.fill(1, 0x20, 0x80);
+  table[0x22] = QUOTE;
+  table[0x5c] = BACKSLASH;
+  table.fill(2, 0x80, 0x800);
+  table.fill(HIGH_SURROGATE, 0xd800, 0xdc00);
+  table.fill(LOW_SURROGATE, 0xdc00, 0xe000);
   return table;
 })();
 
@@ -109,28 +121,28 @@ class MeasureScanner {
     let escaped = false;
     for (;;) {
       const c = text.charCodeAt(pos);
-      if (c < 0x80) {
-        const kind = STRING_CLASS[c] as number;
-        if (kind === 0) {
-          bytes++;
-          pos++;
-          continue;
-        }
-        if (kind === 1) {
-          this.pos = pos + 1;
-          this.escaped = escaped;
-          return bytes;
-        }
-        if (kind === 3) throw REFUSED;
+      const unit = UNIT_CLASS[c] as number; // undefined past the end of the text (c is NaN)
+      if (unit <= 3) {
+        // Written as itself: its UTF-8 bytes.
+        bytes += unit;
+        pos++;
+        continue;
+      }
+      if (unit === QUOTE) {
+        this.pos = pos + 1;
+        this.escaped = escaped;
+        return bytes;
+      }
+      if (unit === BACKSLASH) {
         escaped = true;
         const e = text.charCodeAt(pos + 1);
         if (e === 0x75) {
-          const unit = hex4(text, pos + 2);
-          if (unit < 0) throw REFUSED;
-          if (unit < 0xd800 || unit > 0xdfff) {
-            bytes += unit < 0x80 ? (ASCII_BYTES[unit] as number) : unit < 0x800 ? 2 : 3;
+          const decoded = hex4(text, pos + 2);
+          if (decoded < 0) throw REFUSED;
+          if (decoded < 0xd800 || decoded > 0xdfff) {
+            bytes += decoded < 0x80 ? (ASCII_BYTES[decoded] as number) : decoded < 0x800 ? 2 : 3;
             pos += 6;
-          } else if (unit <= 0xdbff && text.charCodeAt(pos + 6) === 0x5c && text.charCodeAt(pos + 7) === 0x75) {
+          } else if (decoded <= 0xdbff && text.charCodeAt(pos + 6) === 0x5c && text.charCodeAt(pos + 7) === 0x75) {
             const low = hex4(text, pos + 8);
             if (low < 0xdc00 || low > 0xdfff) throw REFUSED;
             bytes += 4;
@@ -146,19 +158,17 @@ class MeasureScanner {
           else throw REFUSED;
           pos += 2;
         }
-      } else if (c < 0x800) {
-        bytes += 2;
-        pos++;
-      } else if (c < 0xd800 || c > 0xdfff) {
-        bytes += 3;
-        pos++;
-      } else {
-        // A surrogate pair (4 bytes); NaN past the end of the text also lands here and is refused.
+        continue;
+      }
+      if (unit === HIGH_SURROGATE) {
         const next = text.charCodeAt(pos + 1);
-        if (!(c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff)) throw REFUSED;
+        if (!(next >= 0xdc00 && next <= 0xdfff)) throw REFUSED;
         bytes += 4;
         pos += 2;
+        continue;
       }
+      // A control character, a lone low surrogate, or the end of the text.
+      throw REFUSED;
     }
   }
 
