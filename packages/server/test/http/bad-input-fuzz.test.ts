@@ -172,7 +172,7 @@ describeEachDialect("bad input on every route", (dialect) => {
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
-    // Most generated requests are refusals: the property is about them (about three in four are).
+    // Most generated requests are refusals: the property is about them (over nine in ten are).
     expect(refused).toBeGreaterThan(RUNS / 4);
     // The bootstrap key still works: nothing revoked it.
     expectStatus(await server.call("GET", "/v1/keys?limit=1", admin), 200);
