@@ -13,7 +13,6 @@
 import {
   compact,
   MAX_CONTEXT_TOKENS,
-  type ModelSettings,
   ProtocolError,
   validateModelSettings,
 } from "@toolhost/protocol";
@@ -28,6 +27,7 @@ import {
   CreateAgentVersionRequest,
   PageQuery,
 } from "@toolhost/protocol/wire";
+import type { FastifyReply } from "fastify";
 import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
@@ -51,18 +51,29 @@ export function agentOf(agent: AgentRecord): Agent {
   return { agent_id: agent.agent_id, name: agent.name, created_at: isoTime(agent.created_at_ms) };
 }
 
-/** The wire form of a stored agent version. */
-export function agentVersionOf(version: AgentVersionRecord): AgentVersion {
-  return {
+/**
+ * The wire text of a stored agent version. `model` is spliced in as stored (compact, lossless), so the
+ * answer shows scripted arguments exactly as they will be played — big integers and key order
+ * included — which a parse and re-serialisation would not.
+ */
+export function agentVersionText(version: AgentVersionRecord): string {
+  const head = JSON.stringify({
     agent_version: version.agent_version,
     agent_id: version.agent_id,
     toolset_id: version.toolset_id,
     toolset_version: version.toolset_version,
-    model: JSON.parse(version.model_json) as ModelSettings,
+  });
+  const tail = JSON.stringify({
     instructions: version.instructions,
     max_context_tokens: version.max_context_tokens,
     created_at: isoTime(version.created_at_ms),
-  };
+  });
+  return `${head.slice(0, -1)},"model":${version.model_json},${tail.slice(1)}`;
+}
+
+/** Sends pre-serialised JSON `text` (the shape the route's schema documents) with `status`. */
+function sendJsonText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).header("content-type", "application/json; charset=utf-8").send(text);
 }
 
 /** Throws 422 `unknown_reference` unless toolset `toolsetId` has version `version`. */
@@ -146,7 +157,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
         created_at_ms: now,
       });
       if (version === undefined) throw notFoundError("agent", agent_id);
-      return reply.code(201).send(agentVersionOf(version));
+      return sendJsonText(reply, 201, agentVersionText(version));
     },
   );
 
@@ -199,12 +210,18 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
         response: { 200: AgentVersionList, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { agent_id } = request.params;
       if ((await storage.agents.get(agent_id, agentScopeOf(identityOf(request)))) === undefined) {
         throw notFoundError("agent", agent_id);
       }
-      return wirePage(await storage.agents.listVersions(agent_id, pageRequestOf(request.query)), agentVersionOf);
+      const page = await storage.agents.listVersions(agent_id, pageRequestOf(request.query));
+      const cursor = JSON.stringify(page.next_cursor);
+      return sendJsonText(
+        reply,
+        200,
+        `{"data":[${page.items.map(agentVersionText).join(",")}],"next_cursor":${cursor}}`,
+      );
     },
   );
 
@@ -220,11 +237,11 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
         response: { 200: AgentVersion, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { agent_id, agent_version } = request.params;
       const version = await storage.agents.getVersion(agent_version, agentScopeOf(identityOf(request)));
       if (version === undefined || version.agent_id !== agent_id) throw notFoundError("agent version", agent_version);
-      return agentVersionOf(version);
+      return sendJsonText(reply, 200, agentVersionText(version));
     },
   );
 };

@@ -91,6 +91,21 @@ describeEachDialect("agents", (dialect) => {
     expect((await publish(agentId, { max_context_tokens: 10_000_000 })).status).toBe(201);
   });
 
+  it("answers the model exactly as stored: big integers and the sender's key order survive", async () => {
+    const agentId = await createAgent(server);
+    const args = '{"2":"b","1":"a","big":12345678901234567890123,"f":1.50,"e":1E5}';
+    const text = `{"toolset_id":${JSON.stringify(toolsetId)},"toolset_version":1,"model":{"provider":"scripted","script":[{"tool_calls":[{"name":"tasks.read","arguments":${args}}]},{"message":"ok"}]}}`;
+    const created = await server.call("POST", `/v1/agents/${agentId}/versions`, { ...admin, body: text });
+    expect(created.status, created.text).toBe(201);
+    // Compact, in the sender's order, numbers as the Python reference writes them.
+    const stored = '{"2":"b","1":"a","big":12345678901234567890123,"f":1.5,"e":100000.0}';
+    expect(created.text).toContain(`"arguments":${stored}`);
+    const read = await server.call("GET", `/v1/agents/${agentId}/versions/${created.body.agent_version}`, admin);
+    expect(read.text).toBe(created.text);
+    const list = await server.call("GET", `/v1/agents/${agentId}/versions`, admin);
+    expect(list.text).toBe(`{"data":[${created.text}],"next_cursor":null}`);
+  });
+
   it("refuses invalid versions with their code and pointer, storing nothing", async () => {
     const agentId = await createAgent(server);
     await createToolset(server, []);
