@@ -264,6 +264,11 @@ describe("validateToolDefinition: wrong values", () => {
       "/input_schema/properties/a/minimum",
     );
     expectProtocolError(
+      () => validateToolDefinition(tool({ input_schema: { type: "object", maximum: Number.POSITIVE_INFINITY } })),
+      "number_out_of_range",
+      "/input_schema/maximum",
+    );
+    expectProtocolError(
       () => validateToolDefinition(tool({ description: () => "x" })),
       "validation_failed",
       "/description",

@@ -28,7 +28,11 @@ export function toPlainJson(value: unknown, pointer = "", depth = 0): unknown {
     case "boolean":
       return value;
     case "number":
-      if (!Number.isFinite(value)) throw notJson(value, pointer);
+      // JSON.parse reads a lexeme beyond the double range (1e400) as Infinity: say so.
+      if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
+        throw new ProtocolError("number_out_of_range", "the number is outside the range of a double", pointer);
+      }
+      if (Number.isNaN(value)) throw notJson(value, pointer);
       return value;
     case "object":
       break;

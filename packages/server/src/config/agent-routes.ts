@@ -10,12 +10,7 @@
  * and `max_context_tokens`. There is no route that changes or deletes a version.
  */
 
-import {
-  compact,
-  MAX_CONTEXT_TOKENS,
-  ProtocolError,
-  validateModelSettings,
-} from "@toolhost/protocol";
+import { compact, MAX_CONTEXT_TOKENS, ProtocolError, validateModelSettings } from "@toolhost/protocol";
 import {
   Agent,
   AgentIdParams,

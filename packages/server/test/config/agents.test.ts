@@ -104,6 +104,12 @@ describeEachDialect("agents", (dialect) => {
     expect(read.text).toBe(created.text);
     const list = await server.call("GET", `/v1/agents/${agentId}/versions`, admin);
     expect(list.text).toBe(`{"data":[${created.text}],"next_cursor":null}`);
+    // A number beyond the double range is refused as such, at its pointer.
+    const huge = await server.call("POST", `/v1/agents/${agentId}/versions`, {
+      ...admin,
+      body: text.replace("1E5", "1E400"),
+    });
+    expectError(huge, 422, "number_out_of_range", "/model/script/0/tool_calls/0/arguments/e");
   });
 
   it("refuses invalid versions with their code and pointer, storing nothing", async () => {
