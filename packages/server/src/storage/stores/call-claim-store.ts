@@ -5,33 +5,14 @@
  * The statuses in the SQL are read from the call transition table.
  */
 
-import {
-  type CallEvent,
-  type CallStatus,
-  RUN_STATUSES,
-  type RunStatus,
-  SETTLED_CALL_STATUSES,
-  transitionCall,
-} from "@toolhost/protocol";
+import { type CallStatus, RUN_STATUSES, type RunStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
 import { sql } from "kysely";
 import type { CallRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { CallClaimStore, CallRef, CallTarget, ClaimInput } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
-
-/** Where `event` takes a call in `from`; the table must allow it (a bug otherwise). */
-function nextStatus(from: CallStatus, event: CallEvent): CallStatus {
-  const transition = transitionCall(from, event);
-  if (!transition.ok) throw new Error(`the call transition table has no ${event} from ${from}`);
-  return transition.to;
-}
-
-const PENDING: CallStatus = "pending";
-const CLAIMED = nextStatus(PENDING, "claim");
-const ACCEPTED = nextStatus(CLAIMED, "accept");
-// A lapsed claim is released (claimed → pending) and claimed again in the same statement.
-const RELEASED = nextStatus(CLAIMED, "release");
+import { ACCEPTED, CLAIMED, PENDING, RELEASED } from "./call-statuses.js";
 
 // The statements of every claim and receipt, compiled once (reusable-query.ts).
 

@@ -5,35 +5,16 @@
  * ID, tool, binding and time columns only: arguments and grant hashes never leave this file.
  */
 
-import {
-  type CallEvent,
-  type CallStatus,
-  RUN_STATUSES,
-  type RunStatus,
-  TERMINAL_RUN_STATUSES,
-  transitionCall,
-} from "@toolhost/protocol";
+import { type CallStatus, RUN_STATUSES, type RunStatus, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { CancellationRecord, CandidateCall, CandidateQuery, PendingCallStore, ReleasedCall } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
+import { ACCEPTED, CLAIMED, PENDING, RELEASED, UNKNOWN_OUTCOME } from "./call-statuses.js";
 
 const LIST = "pending_calls";
-
-/** Where `event` takes a call in `from`; the table must allow it (a bug otherwise). */
-function nextStatus(from: CallStatus, event: CallEvent): CallStatus {
-  const transition = transitionCall(from, event);
-  if (!transition.ok) throw new Error(`the call transition table has no ${event} from ${from}`);
-  return transition.to;
-}
-
-const PENDING: CallStatus = "pending";
-const CLAIMED = nextStatus(PENDING, "claim");
-const RELEASED = nextStatus(CLAIMED, "release");
-const ACCEPTED = nextStatus(CLAIMED, "accept");
-const UNKNOWN_OUTCOME = nextStatus(ACCEPTED, "report_unknown");
 
 /** Run statuses in which new calls may still start. */
 const ACTIVE_RUN_STATUSES = (Object.keys(RUN_STATUSES) as RunStatus[]).filter((s) => !TERMINAL_RUN_STATUSES.has(s));
