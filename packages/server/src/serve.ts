@@ -5,6 +5,7 @@
  */
 
 import { ensureBootstrapKey } from "./auth/bootstrap-key.js";
+import { grantKey } from "./calls/grant-keys.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { CallWakeups } from "./executors/call-wakeups.js";
 import { createCallWakeups } from "./executors/create-call-wakeups.js";
@@ -53,6 +54,9 @@ export async function startServer(
         );
       }
     }
+    // The grant key is created (or loaded) before serving, so that no request ever writes it: a
+    // refused claim or receipt must leave the database as it was.
+    await grantKey(storage.secrets, clock);
     wakeups = await createCallWakeups(compiled.databaseUrl, logger);
     app = await buildApp({ storage, options: compiled, clock, logger, wakeups });
     await app.listen({ host: compiled.host, port: compiled.port });

@@ -1,6 +1,6 @@
 /**
  * The grant key of one database, loaded (or created, once for every instance) on first use and kept
- * in memory: it never changes after it was stored.
+ * in memory: it never changes after it was stored. `startServer` makes that first use, before serving.
  */
 
 import type { Clock } from "../clock.js";

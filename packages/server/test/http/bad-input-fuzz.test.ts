@@ -83,6 +83,25 @@ const MALFORMED_BODIES = [
 ];
 
 describeEachDialect("bad input on every route", (dialect) => {
+  // Found by the property below: the grant key used to be created by the first claim or receipt,
+  // even a refused one. It is stored at start-up now.
+  it("a refused claim and a refused receipt before any claim change nothing", async () => {
+    const server = await startClockedServer(dialect, { sweepIntervalMs: 60_000 });
+    const world = await buildWorld(server, [{ message: "done" }]);
+    const before = await dumpTables(server.database.url);
+    expect(before.server_secrets?.length).toBe(1);
+    const body = { executor_id: "nobody", connection_id: "conn_x" };
+    const claim = await server.call("POST", "/v1/runs/run_x/tool-calls/call_x/claim", { ...admin, body });
+    expect(claim.status, claim.text).toBe(404);
+    const receipt = await server.call("POST", "/v1/runs/run_x/tool-calls/call_x/receipts", {
+      key: world.executorKey,
+      body: { ...body, claim_id: "clm_x", grant: "g", receipt_id: "r1", kind: "accepted" },
+    });
+    expect(receipt.status, receipt.text).toBeGreaterThanOrEqual(400);
+    expect(receipt.status, receipt.text).toBeLessThan(500);
+    expect(await dumpTables(server.database.url)).toEqual(before);
+  });
+
   it(`never answers 5xx; refusals carry the error body and change nothing (${RUNS} generated requests)`, async () => {
     const server = await startClockedServer(dialect, { sweepIntervalMs: 60_000 });
     const world = await buildWorld(server, [{ tool_calls: [{ name: "tasks.write", arguments: { title: "t" } }] }]);
