@@ -1,8 +1,22 @@
 // The journal: assignments and the outbox, conditional state changes, sharing across connections.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
 import { Journal } from "../src/journal/journal.js";
-import type { NewAssignment, NewReceipt } from "../src/journal/journal-records.js";
+import {
+  isOutboxEdge,
+  JOURNAL_INITIAL_STATE,
+  JOURNAL_STATES,
+  JOURNAL_TRANSITIONS,
+  type JournalState,
+  JournalTransitionError,
+  type NewAssignment,
+  type NewReceipt,
+  OUTBOX_STATES,
+  OUTBOX_TRANSITIONS,
+  type OutboxState,
+} from "../src/journal/journal-records.js";
+import { ILLEGAL_TRANSITION_MESSAGE } from "../src/journal/journal-schema.js";
 import { tempDir } from "./support/temp-dir.js";
 
 function assignment(callId: string, claimId = "clm-1"): NewAssignment {
@@ -186,5 +200,124 @@ describe("journal durability and sharing", () => {
     db.prepare("UPDATE journal_meta SET value = '99' WHERE name = 'schema_version'").run();
     db.close();
     expect(() => Journal.open(path)).toThrow(/schema version 99/);
+  });
+});
+
+describe("the journal's state machines", () => {
+  const states = Object.keys(JOURNAL_STATES) as JournalState[];
+
+  /** A shortest path of table edges from the initial state to every reachable state. */
+  function pathsFromInitial(): Map<JournalState, JournalState[]> {
+    const paths = new Map<JournalState, JournalState[]>([[JOURNAL_INITIAL_STATE, []]]);
+    const queue: JournalState[] = [JOURNAL_INITIAL_STATE];
+    for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
+      for (const next of JOURNAL_TRANSITIONS[state]) {
+        if (paths.has(next)) continue;
+        paths.set(next, [...(paths.get(state) ?? []), next]);
+        queue.push(next);
+      }
+    }
+    return paths;
+  }
+
+  /** A fresh call walked along table edges into `state`. */
+  function callIn(journal: Journal, callId: string, state: JournalState): void {
+    journal.assign(assignment(callId), receipt(`r-${callId}`));
+    let at: JournalState = JOURNAL_INITIAL_STATE;
+    for (const next of pathsFromInitial().get(state) ?? []) {
+      expect(journal.transition(callId, { from: [at], to: next })).toBe(true);
+      at = next;
+    }
+    expect(journal.get(callId)?.state).toBe(state);
+  }
+
+  it("reaches every state from the initial one, and only done is terminal", () => {
+    expect([...pathsFromInitial().keys()].sort()).toEqual([...states].sort());
+    expect(states.filter((state) => JOURNAL_TRANSITIONS[state].length === 0)).toEqual(["done"]);
+  });
+
+  it("takes every edge of the table through transition()", () => {
+    const { journal } = openJournal();
+    let n = 0;
+    for (const from of states) {
+      for (const to of JOURNAL_TRANSITIONS[from]) {
+        const callId = `edge-${n++}`;
+        callIn(journal, callId, from);
+        expect(journal.transition(callId, { from: [from], to, reason: "walk" }), `${from} -> ${to}`).toBe(true);
+        expect(journal.get(callId)).toMatchObject({ state: to, stateReason: "walk" });
+      }
+    }
+    expect(n).toBe(Object.values(JOURNAL_TRANSITIONS).flat().length);
+    journal.close();
+  });
+
+  it("refuses every step that is not an edge, in the code and in the file's trigger", () => {
+    const { journal, path } = openJournal();
+    const raw = new Database(path);
+    let refused = 0;
+    for (const from of states) {
+      for (const to of states) {
+        if ((JOURNAL_TRANSITIONS[from] as readonly JournalState[]).includes(to)) continue;
+        const callId = `non-edge-${refused++}`;
+        callIn(journal, callId, from);
+        expect(() => journal.transition(callId, { from: [from], to }), `${from} -> ${to}`).toThrow(
+          JournalTransitionError,
+        );
+        // A change listing this step next to a legal one (another from-state with an edge to `to`) is refused whole.
+        const legalFrom = states.find((other) => (JOURNAL_TRANSITIONS[other] as readonly JournalState[]).includes(to));
+        if (legalFrom !== undefined) {
+          expect(() => journal.transition(callId, { from: [legalFrom, from], to })).toThrow(JournalTransitionError);
+        }
+        if (from !== to) {
+          expect(() =>
+            raw.prepare("UPDATE assignments SET state = ? WHERE call_id = ?").run(to, callId),
+          ).toThrow(ILLEGAL_TRANSITION_MESSAGE);
+        }
+        expect(journal.get(callId)?.state).toBe(from);
+      }
+    }
+    expect(refused).toBe(states.length ** 2 - Object.values(JOURNAL_TRANSITIONS).flat().length);
+    raw.close();
+    journal.close();
+  });
+
+  it("refuses a legal step when the call is not in its from-state, without throwing", () => {
+    const { journal } = openJournal();
+    callIn(journal, "c1", "finishing");
+    expect(journal.transition("c1", { from: ["running"], to: "finishing" })).toBe(false);
+    expect(journal.defer("c1", "dh_1")).toBe(false);
+    expect(journal.abandon("c1", "late")).toBe(false);
+    expect(journal.get("c1")?.state).toBe("finishing");
+  });
+
+  it("settles outbox receipts only along their edges", () => {
+    const { journal, path } = openJournal();
+    const outboxStates = Object.keys(OUTBOX_STATES) as OutboxState[];
+    journal.assign(assignment("c1"), receipt("to-deliver"));
+    journal.transition("c1", { from: ["accepting"], to: "running" });
+    journal.appendReceipt("c1", receipt("to-reject", "progress"));
+    expect(journal.markDelivered("to-deliver", "{}")).toBe(true);
+    expect(journal.markRejected("to-reject", "invalid_grant")).toBe(true);
+    journal.assign(assignment("c2"), receipt("to-retire"));
+    journal.abandon("c2", "not_confirmed");
+    const stateOf = (id: string) =>
+      [...journal.receipts("c1"), ...journal.receipts("c2")].find((r) => r.receiptId === id)?.state;
+    const walked = { delivered: "to-deliver", rejected: "to-reject", obsolete: "to-retire" } as const;
+    for (const to of OUTBOX_TRANSITIONS.pending) expect(stateOf(walked[to])).toBe(to);
+    // Settled receipts never move again: not in the code (only pending settles) nor in the file.
+    expect(journal.markRejected("to-deliver", "late")).toBe(false);
+    const raw = new Database(path);
+    for (const [to, id] of Object.entries(walked)) {
+      for (const other of outboxStates) {
+        if (other === to) continue;
+        expect(isOutboxEdge(to as OutboxState, other)).toBe(false);
+        expect(() => raw.prepare("UPDATE outbox SET state = ? WHERE receipt_id = ?").run(other, id)).toThrow(
+          ILLEGAL_TRANSITION_MESSAGE,
+        );
+      }
+      expect(stateOf(id)).toBe(to);
+    }
+    raw.close();
+    journal.close();
   });
 });

@@ -27,6 +27,36 @@ export const JOURNAL_STATES = {
 /** One journal state. */
 export type JournalState = keyof typeof JOURNAL_STATES;
 
+/** The state a call is journaled in first (with its assignment and `accepted` receipt). */
+export const JOURNAL_INITIAL_STATE = "accepting" satisfies JournalState;
+
+/**
+ * The journal's state machine: the states each state may move to, and nothing else. Every state change
+ * goes through `Journal`'s one guarded transition, which throws JournalTransitionError on any other
+ * step (a bug, never a runtime condition); the file's own trigger refuses them too.
+ */
+export const JOURNAL_TRANSITIONS = {
+  /** Confirmed (`running`), never to start (`abandoned`), or re-journaled under a new claim (`accepting`). */
+  accepting: ["accepting", "running", "abandoned"],
+  /** Deferred by its handler, outcome journaled (`finishing`) or unknown (`reconciling`), or closed by recovery. */
+  running: ["deferred", "finishing", "reconciling", "done"],
+  /** Finished by `complete`/`fail` or its handler (`finishing`), or its handler threw after deferring. */
+  deferred: ["finishing", "reconciling"],
+  /** The resolver's terminal receipt is journaled (`finishing`), or recovery found nothing left (`done`). */
+  reconciling: ["finishing", "done"],
+  /** Every receipt is delivered or refused for good. */
+  finishing: ["done"],
+  /** Terminal. */
+  done: [],
+  /** A later claim of the same call (the old one lapsed unconfirmed) journals it again. */
+  abandoned: ["accepting"],
+} as const satisfies Record<JournalState, readonly JournalState[]>;
+
+/** True when the journal may move a call from `from` to `to`. */
+export function isJournalEdge(from: JournalState, to: JournalState): boolean {
+  return (JOURNAL_TRANSITIONS[from] as readonly JournalState[]).includes(to);
+}
+
 /** States with nothing left to do. */
 export const CLOSED_JOURNAL_STATES: ReadonlySet<JournalState> = new Set(["done", "abandoned"]);
 
@@ -44,6 +74,35 @@ export const OUTBOX_STATES = {
 
 /** One outbox state. */
 export type OutboxState = keyof typeof OUTBOX_STATES;
+
+/** The outbox's state machine: a receipt is journaled `pending` and settles once, for good. */
+export const OUTBOX_TRANSITIONS = {
+  /** Acknowledged, refused for good, or retired with its lapsed claim. */
+  pending: ["delivered", "rejected", "obsolete"],
+  /** Terminal. */
+  delivered: [],
+  /** Terminal. */
+  rejected: [],
+  /** Terminal. */
+  obsolete: [],
+} as const satisfies Record<OutboxState, readonly OutboxState[]>;
+
+/** True when the outbox may move a receipt from `from` to `to`. */
+export function isOutboxEdge(from: OutboxState, to: OutboxState): boolean {
+  return (OUTBOX_TRANSITIONS[from] as readonly OutboxState[]).includes(to);
+}
+
+/** A journal write asked for a step its state machine does not have (a bug in the runner). */
+export class JournalTransitionError extends Error {
+  constructor(
+    readonly table: "assignments" | "outbox",
+    readonly from: string,
+    readonly to: string,
+  ) {
+    super(`the journal refuses the step ${from} -> ${to} of ${table}: not an edge of its state machine`);
+    this.name = "JournalTransitionError";
+  }
+}
 
 /** One call's assignment. */
 export interface JournalEntry {

@@ -2,7 +2,11 @@
  * The journal's SQLite schema and connection settings. WAL lets several processes share the file
  * (one runner working, another finishing deferred calls); `synchronous=FULL` makes every commit
  * durable before the runner acts on it (an `accepted` is sent only after its assignment is on disk).
+ * Triggers derived from the state machines refuse any state change that is not an edge, whichever
+ * process (or version) writes.
  */
+
+import { JOURNAL_TRANSITIONS, OUTBOX_TRANSITIONS } from "./journal-records.js";
 
 /** The schema version this code writes; a newer file is refused rather than misread. */
 export const JOURNAL_SCHEMA_VERSION = 1;
@@ -54,3 +58,27 @@ CREATE TABLE IF NOT EXISTS outbox (
 CREATE INDEX IF NOT EXISTS outbox_call ON outbox (call_id, seq);
 CREATE INDEX IF NOT EXISTS outbox_state ON outbox (state, seq);
 `;
+
+/** The message a transition trigger aborts with (SQLite's error carries it). */
+export const ILLEGAL_TRANSITION_MESSAGE = "journal: not an edge of the state machine";
+
+/** `from>to` literals of every edge of `table`, for a trigger's `NOT IN` list. */
+function edgeList(table: Readonly<Record<string, readonly string[]>>): string {
+  const edges = Object.entries(table).flatMap(([from, targets]) => targets.map((to) => `'${from}>${to}'`));
+  return edges.join(", ");
+}
+
+/** A trigger refusing changes of `table`.state that are not edges (re-created on every open, so it follows the code). */
+function transitionTrigger(name: string, table: string, edges: Readonly<Record<string, readonly string[]>>): string {
+  return `
+DROP TRIGGER IF EXISTS ${name};
+CREATE TRIGGER ${name} BEFORE UPDATE OF state ON ${table}
+WHEN OLD.state <> NEW.state AND (OLD.state || '>' || NEW.state) NOT IN (${edgeList(edges)})
+BEGIN SELECT RAISE(ABORT, '${ILLEGAL_TRANSITION_MESSAGE}'); END;`;
+}
+
+/** The transition triggers of both tables (run in one transaction at open). */
+export const JOURNAL_TRIGGERS_DDL = [
+  transitionTrigger("assignments_state_edges", "assignments", JOURNAL_TRANSITIONS),
+  transitionTrigger("outbox_state_edges", "outbox", OUTBOX_TRANSITIONS),
+].join("\n");

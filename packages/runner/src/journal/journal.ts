@@ -2,7 +2,9 @@
  * The runner's durable journal (better-sqlite3, synchronous: every method has committed when it
  * returns). Every state change that the protocol's order depends on is one conditional statement or
  * one transaction, so two processes sharing the file (a runner and a process finishing deferred
- * calls) never both win the same change.
+ * calls) never both win the same change. Every state change of a call goes through one guarded
+ * `#move` (checked against JOURNAL_TRANSITIONS), every settling of a receipt through one guarded
+ * `#settleReceipts` (OUTBOX_TRANSITIONS).
  */
 
 import type { ReceiptKind, ToolEffect } from "@toolhost/protocol";
@@ -10,15 +12,19 @@ import Database from "better-sqlite3";
 import {
   type AssignOutcome,
   CLOSED_JOURNAL_STATES,
+  isJournalEdge,
+  isOutboxEdge,
+  JOURNAL_INITIAL_STATE,
   JOURNAL_STATES,
   type JournalEntry,
   type JournalState,
+  JournalTransitionError,
   type NewAssignment,
   type NewReceipt,
   type OutboxReceipt,
   type OutboxState,
 } from "./journal-records.js";
-import { JOURNAL_DDL, JOURNAL_PRAGMAS, JOURNAL_SCHEMA_VERSION } from "./journal-schema.js";
+import { JOURNAL_DDL, JOURNAL_PRAGMAS, JOURNAL_SCHEMA_VERSION, JOURNAL_TRIGGERS_DDL } from "./journal-schema.js";
 
 interface AssignmentRow {
   call_id: string;
@@ -65,6 +71,9 @@ export interface StateCondition {
   readonly reason?: string | null;
 }
 
+/** Columns an assignment's state change may rewrite besides its state (assign, defer). */
+type MoveColumns = Partial<Record<keyof AssignmentRow, string | number | null>>;
+
 /** How many calls are in each state, and how many receipts wait for delivery. */
 export type JournalCounts = Record<JournalState, number> & { readonly outboxPending: number };
 
@@ -84,6 +93,7 @@ export class Journal {
     try {
       for (const pragma of JOURNAL_PRAGMAS) db.pragma(pragma);
       db.exec(JOURNAL_DDL);
+      db.transaction(() => db.exec(JOURNAL_TRIGGERS_DDL)).immediate();
       const row = db.prepare("SELECT value FROM journal_meta WHERE name = 'schema_version'").get() as
         | { value: string }
         | undefined;
@@ -115,24 +125,21 @@ export class Journal {
           if (existing.claimId === assignment.claimId) return { type: "same_claim", entry: existing };
           if (existing.state !== "accepting" && existing.state !== "abandoned")
             return { type: "conflict", entry: existing };
-          this.#db
-            .prepare("UPDATE outbox SET state = 'obsolete', updated_at_ms = ? WHERE call_id = ? AND state = 'pending'")
-            .run(now, assignment.callId);
-          this.#db
-            .prepare(
-              `UPDATE assignments SET run_id = ?, tool_name = ?, effect = ?, executor_id = ?, claim_id = ?, grant_secret = ?,
-               operation_key = ?, call_json = ?, state = 'accepting', state_reason = NULL, handle_id = NULL, updated_at_ms = ?
-             WHERE call_id = ?`,
-            )
-            .run(...assignmentValues(assignment), now, assignment.callId);
+          this.#settleReceipts(assignment.callId, null, "obsolete", {});
+          const moved = this.#move(
+            assignment.callId,
+            { from: [existing.state], to: JOURNAL_INITIAL_STATE, reason: null },
+            { ...assignmentColumns(assignment), handle_id: null },
+          );
+          if (!moved) throw new Error(`journal: call ${assignment.callId} changed state during its own transaction`);
         } else {
           this.#db
             .prepare(
               `INSERT INTO assignments (run_id, tool_name, effect, executor_id, claim_id, grant_secret, operation_key,
                call_json, state, created_at_ms, updated_at_ms, call_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'accepting', ?, ?, ?)`,
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             )
-            .run(...assignmentValues(assignment), now, now, assignment.callId);
+            .run(...assignmentValues(assignment), JOURNAL_INITIAL_STATE, now, now, assignment.callId);
         }
         this.#insertReceipt(assignment.callId, accepted, now);
         return { type: "journaled" };
@@ -166,15 +173,12 @@ export class Journal {
     return rows.map(entryOf);
   }
 
-  /** Moves the call from one of `change.from` to `change.to`; false when it was in none of them. */
+  /**
+   * Moves the call from one of `change.from` to `change.to`; false when it was in none of them.
+   * Throws JournalTransitionError when some `from → to` is not an edge of JOURNAL_TRANSITIONS.
+   */
   transition(callId: string, change: StateChange): boolean {
-    const marks = change.from.map(() => "?").join(", ");
-    const result = this.#db
-      .prepare(
-        `UPDATE assignments SET state = ?, state_reason = ?, updated_at_ms = ? WHERE call_id = ? AND state IN (${marks})`,
-      )
-      .run(change.to, change.reason ?? null, this.#now(), callId, ...change.from);
-    return result.changes === 1;
+    return this.#move(callId, change, {});
   }
 
   /**
@@ -204,10 +208,8 @@ export class Journal {
   abandon(callId: string, reason: string, from: readonly JournalState[] = ["accepting"]): boolean {
     return this.#db
       .transaction((): boolean => {
-        if (!this.transition(callId, { from, to: "abandoned", reason })) return false;
-        this.#db
-          .prepare("UPDATE outbox SET state = 'obsolete', updated_at_ms = ? WHERE call_id = ? AND state = 'pending'")
-          .run(this.#now(), callId);
+        if (!this.#move(callId, { from, to: "abandoned", reason }, {})) return false;
+        this.#settleReceipts(callId, null, "obsolete", {});
         return true;
       })
       .immediate();
@@ -215,12 +217,7 @@ export class Journal {
 
   /** Records the deferred handle of a running call (running → deferred); false when it is not running. */
   defer(callId: string, handleId: string): boolean {
-    const result = this.#db
-      .prepare(
-        "UPDATE assignments SET state = 'deferred', handle_id = ?, updated_at_ms = ? WHERE call_id = ? AND state = 'running'",
-      )
-      .run(handleId, this.#now(), callId);
-    return result.changes === 1;
+    return this.#move(callId, { from: ["running"], to: "deferred", reason: null }, { handle_id: handleId });
   }
 
   /** Every receipt of the call, in journal order. */
@@ -256,12 +253,12 @@ export class Journal {
 
   /** Marks a pending receipt delivered with the server's answer; false when it was not pending. */
   markDelivered(receiptId: string, answerJson: string): boolean {
-    return this.#settleReceipt(receiptId, "delivered", answerJson, null);
+    return this.#settleReceipts(null, receiptId, "delivered", { answer_json: answerJson }) === 1;
   }
 
   /** Marks a pending receipt refused for good with the server's error code; false when it was not pending. */
   markRejected(receiptId: string, code: string): boolean {
-    return this.#settleReceipt(receiptId, "rejected", null, code);
+    return this.#settleReceipts(null, receiptId, "rejected", { reject_code: code }) === 1;
   }
 
   /** How many calls are in each state and how many receipts wait for delivery. */
@@ -311,18 +308,68 @@ export class Journal {
       .run(receipt.receiptId, callId, receipt.kind, receipt.bodyText, now, now);
   }
 
-  #settleReceipt(receiptId: string, state: OutboxState, answerJson: string | null, code: string | null): boolean {
+  /**
+   * The one guarded state change of a call: checks every `from → to` against JOURNAL_TRANSITIONS,
+   * then changes the state (and `columns`) only while the call is in one of `change.from`.
+   */
+  #move(callId: string, change: StateChange, columns: MoveColumns): boolean {
+    for (const from of change.from) {
+      if (!isJournalEdge(from, change.to)) throw new JournalTransitionError("assignments", from, change.to);
+    }
+    if (change.from.length === 0) return false;
+    const names = Object.keys(columns);
+    const sets = ["state = ?", "state_reason = ?", "updated_at_ms = ?", ...names.map((name) => `${name} = ?`)];
+    const marks = change.from.map(() => "?").join(", ");
     const result = this.#db
-      .prepare(
-        "UPDATE outbox SET state = ?, answer_json = ?, reject_code = ?, updated_at_ms = ? WHERE receipt_id = ? AND state = 'pending'",
-      )
-      .run(state, answerJson, code, this.#now(), receiptId);
+      .prepare(`UPDATE assignments SET ${sets.join(", ")} WHERE call_id = ? AND state IN (${marks})`)
+      .run(
+        change.to,
+        change.reason ?? null,
+        this.#now(),
+        ...names.map((name) => columns[name as keyof MoveColumns] ?? null),
+        callId,
+        ...change.from,
+      );
     return result.changes === 1;
+  }
+
+  /**
+   * The one guarded settling of receipts: moves the pending receipts of `callId` (every one) or the
+   * receipt `receiptId` to `to` (an edge from `pending`, checked); answers how many moved.
+   */
+  #settleReceipts(
+    callId: string | null,
+    receiptId: string | null,
+    to: OutboxState,
+    columns: { readonly answer_json?: string; readonly reject_code?: string },
+  ): number {
+    if (!isOutboxEdge("pending", to)) throw new JournalTransitionError("outbox", "pending", to);
+    const names = Object.keys(columns) as Array<keyof typeof columns>;
+    const sets = ["state = ?", "updated_at_ms = ?", ...names.map((name) => `${name} = ?`)];
+    const where = callId !== null ? "call_id = ?" : "receipt_id = ?";
+    const result = this.#db
+      .prepare(`UPDATE outbox SET ${sets.join(", ")} WHERE ${where} AND state = 'pending'`)
+      .run(to, this.#now(), ...names.map((name) => columns[name] ?? null), callId ?? receiptId);
+    return result.changes;
   }
 }
 
 function assignmentValues(a: NewAssignment): [string, string, string, string, string, string, string, string] {
   return [a.runId, a.toolName, a.effect, a.executorId, a.claimId, a.grant, a.operationKey, a.callJson];
+}
+
+/** The columns a new claim rewrites when it replaces one that never started. */
+function assignmentColumns(a: NewAssignment): MoveColumns {
+  return {
+    run_id: a.runId,
+    tool_name: a.toolName,
+    effect: a.effect,
+    executor_id: a.executorId,
+    claim_id: a.claimId,
+    grant_secret: a.grant,
+    operation_key: a.operationKey,
+    call_json: a.callJson,
+  };
 }
 
 function entryOf(row: AssignmentRow): JournalEntry {
