@@ -2,7 +2,7 @@
  * Errors of the runner. Handlers throw `BusinessError` (the product confirms the business failed:
  * a `failed` receipt) or `CancelledError` (the product confirms the task was cancelled: a `cancelled`
  * receipt); any other throw means the outcome is unknown and becomes `reconciliation_required`.
- * `RunnerError` is the runner refusing an API use, with a stable code.
+ * `RunnerError` is the runner refusing an API use, or the reason it failed, with a stable code.
  */
 
 /** Stable codes of RunnerError. */
@@ -25,21 +25,38 @@ export const RUNNER_ERROR_CODES = {
   connect_refused: "connect_refused",
   /** Another process connected with the same executor ID and fenced this one. */
   fenced: "fenced",
+  /**
+   * The server kept refusing this runner's key or executor (401, 403, 404 of the executor) for
+   * `refusalGraceMs`: the key lacks a scope or was revoked. The runner failed; fix the key and restart.
+   */
+  access_refused: "access_refused",
+  /** A 2xx answer the runner cannot read (not JSON, or not the route's wire shape); retried like a server error. */
+  malformed_answer: "malformed_answer",
+  /** Something threw where nothing should (a bug, or the journal file failing): the runner failed; `cause` holds it. */
+  internal_failure: "internal_failure",
 } as const;
 
 /** One RunnerError code. */
 export type RunnerErrorCode = keyof typeof RUNNER_ERROR_CODES;
 
-/** The runner refusing an API use or a configuration: a stable code and a message. */
+/** The runner refusing an API use or a configuration, or why it failed: a stable code and a message. */
 export class RunnerError extends Error {
   constructor(
     readonly code: RunnerErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    options?: { readonly cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "RunnerError";
   }
+}
+
+/** `error` itself when it is a RunnerError, else an `internal_failure` wrapping it (as `cause`). */
+export function asRunnerError(error: unknown, where: string): RunnerError {
+  if (error instanceof RunnerError) return error;
+  const described = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new RunnerError("internal_failure", `${where} threw: ${described}`, { where }, { cause: error });
 }
 
 /** A business failure the product confirms: the call is reported `failed` with this code. */

@@ -6,6 +6,7 @@
  */
 
 import type { ReceiptKind } from "@toolhost/protocol";
+import type { RunnerError, RunnerErrorCode } from "./errors.js";
 import type { RunnerLogger } from "./logger.js";
 
 /** Every event and its payload. */
@@ -65,6 +66,11 @@ export interface RunnerEventMap {
   call_done: { readonly callId: string; readonly reason: string };
   /** Recovery at start handled the journal. */
   recovered: { readonly reported: number; readonly steps: Readonly<Record<string, number>> };
+  /**
+   * The runner failed for good (a refusal that lasted `refusalGraceMs`, fenced, a loop that threw); it
+   * stops itself now. `start()` (when still starting) and `done()` reject with `error`.
+   */
+  failed: { readonly code: RunnerErrorCode; readonly message: string; readonly error: RunnerError };
 }
 
 /** One event name. */

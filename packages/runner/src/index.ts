@@ -1,7 +1,8 @@
 /**
  * @toolhost/runner — ToolRunner, the executor SDK products embed: connect, heartbeat, long-poll,
  * claim, a local durable journal, accept-before-side-effect, outbox redelivery, reconciliation and
- * long-running (deferred) calls. It speaks the toolhost HTTP API only.
+ * long-running (deferred) calls. It speaks the toolhost HTTP API only, and reads every answer against
+ * the wire schemas.
  */
 
 export { RUNNER_RECEIPT_CODES } from "./decisions/handler-outcome.js";
@@ -17,7 +18,14 @@ export {
 } from "./errors.js";
 export type { RunnerEventMap, RunnerEventName, RunnerListener } from "./events.js";
 export type { JournalCounts } from "./journal/journal.js";
-export { JOURNAL_STATES, type JournalState, OUTBOX_STATES, type OutboxState } from "./journal/journal-records.js";
+export {
+  JOURNAL_STATES,
+  JOURNAL_TRANSITIONS,
+  type JournalState,
+  OUTBOX_STATES,
+  OUTBOX_TRANSITIONS,
+  type OutboxState,
+} from "./journal/journal-records.js";
 export {
   jsonLinesLogger,
   type LogFields,
@@ -32,6 +40,7 @@ export { defaultOperationKey, POLL_WAIT_MS_MAX, RUNNER_DEFAULTS, type ToolRunner
 export type { ReconcileOutcome, ReconcileResolver, RegisterOptions, ToolHandler } from "./registry.js";
 export type { DeferredError, FinishResult } from "./runtime/deferred-calls.js";
 export { UNKNOWN_AFTER_RESTART } from "./runtime/reconcile-call.js";
+export { RUNNER_STATES, RUNNER_TRANSITIONS, type RunnerState } from "./runner-state.js";
 export { RUNNER_COUNTERS, type RunnerCounter, type RunnerStats } from "./stats.js";
 export type { ToolCall } from "./tool-call.js";
 export type { DeferredHandle, ToolContext } from "./tool-context.js";

@@ -46,6 +46,11 @@ export interface ToolRunnerOptions {
   journalRetentionMs?: number;
   /** How long `stop()` keeps retrying undelivered receipts before leaving them for the next start (default 5,000). */
   stopDeliveryTimeoutMs?: number;
+  /**
+   * How long the server may keep refusing the runner's key or executor (401, 403, 404 of the executor)
+   * before the runner fails with `access_refused` (default 60,000). Meanwhile it backs off and warns once.
+   */
+  refusalGraceMs?: number;
   /** The agents whose calls this executor accepts (default: every agent the key reaches). */
   agentIds?: readonly string[];
   /** The operation key of a call (default `${run_id}:${call_id}`); must be stable for a call. */
@@ -75,6 +80,7 @@ export interface CompiledRunnerOptions {
   readonly reconcileIntervalMs: number;
   readonly journalRetentionMs: number;
   readonly stopDeliveryTimeoutMs: number;
+  readonly refusalGraceMs: number;
   readonly agentIds: ReadonlySet<string> | null;
   readonly operationKey: (call: ToolCall) => string;
   readonly logger: RunnerLogger;
@@ -94,6 +100,7 @@ export const RUNNER_DEFAULTS = {
   reconcileIntervalMs: 5_000,
   journalRetentionMs: 7 * 24 * 3_600_000,
   stopDeliveryTimeoutMs: 5_000,
+  refusalGraceMs: 60_000,
 } as const;
 
 /** The server's longest long-poll (`wait_ms`). */
@@ -157,6 +164,7 @@ export function compileRunnerOptions(options: ToolRunnerOptions): CompiledRunner
     reconcileIntervalMs: integer("reconcileIntervalMs", 10, 86_400_000),
     journalRetentionMs: integer("journalRetentionMs", 0, 3_650 * 86_400_000),
     stopDeliveryTimeoutMs: integer("stopDeliveryTimeoutMs", 0, 3_600_000),
+    refusalGraceMs: integer("refusalGraceMs", 0, 86_400_000),
     agentIds: agentIdsOf(options.agentIds, fail),
     operationKey: options.operationKey ?? defaultOperationKey,
     logger: loggerOf(options.logger, fail),

@@ -3,7 +3,8 @@
  * concurrency, and the reconciliation resolvers products register with `onReconcile`.
  */
 
-import { isResultType, isToolEffect, type ResultType, type ToolEffect } from "@toolhost/protocol";
+import { isResultType, isToolEffect, type ResultType, TOOL_NAME_PATTERN, type ToolEffect } from "@toolhost/protocol";
+import { EXECUTOR_TOOL_NAMES_MAX } from "@toolhost/protocol/wire";
 import { RunnerError } from "./errors.js";
 import type { ToolCall } from "./tool-call.js";
 import type { ToolContext } from "./tool-context.js";
@@ -107,6 +108,16 @@ export class ToolRegistry {
   /** The tool's resolver. */
   resolver(name: string): ReconcileResolver | undefined {
     return this.#resolvers.get(name);
+  }
+
+  /**
+   * The names `connect` declares: the registered tools, in registration order, leaving out names no
+   * tool can have (they never match a call); null when there are more than the server takes (then
+   * the connection declares none and is assumed to serve every tool).
+   */
+  declaredNames(): readonly string[] | null {
+    const names = [...this.#tools.keys()].filter((name) => TOOL_NAME_PATTERN.test(name));
+    return names.length > EXECUTOR_TOOL_NAMES_MAX ? null : names;
   }
 
   /** Registered tools and their effects (for claim verification). */

@@ -40,6 +40,9 @@ export const RUNNER_COUNTERS = {
   heartbeat_failures: "heartbeats without an answer or refused",
   polls: "pending polls answered",
   poll_failures: "pending polls without an answer or refused",
+  refusals: "requests the server refused for the runner's key or executor (401, 403, 404 of the executor)",
+  malformed_answers: "2xx answers the runner could not read (not JSON, or not the route's wire shape); retried",
+  candidates_unserved: "pending candidates skipped because no handler is registered for their tool (never claimed)",
   connects: "connections made (first and reconnects)",
   recovered_calls: "journal entries handled by recovery at start",
 } as const;

@@ -4,10 +4,13 @@
  * carries each call through the protocol's order — journal before `accepted`, side effects only after
  * `confirmed: true`, receipts journaled before they are sent and redelivered until acknowledged,
  * unknown outcomes reconciled by the product's resolver, never by running a write handler twice.
+ * Its background loops are supervised: nothing the server answers (or a bug) can throw into the host
+ * process; a problem that will not pass moves the runner to `failed`, reported by `start()`, `done()`
+ * and the `failed` event.
  */
 
 import type { ResultType } from "@toolhost/protocol";
-import { RunnerError } from "./errors.js";
+import { asRunnerError, RunnerError } from "./errors.js";
 import { type RunnerEventName, RunnerEvents, type RunnerListener } from "./events.js";
 import { ServerClient } from "./http/server-client.js";
 import { Journal } from "./journal/journal.js";
@@ -30,21 +33,13 @@ import { pendingLoop } from "./runtime/pending-loop.js";
 import { ReceiptDelivery } from "./runtime/receipt-delivery.js";
 import { recoverJournal } from "./runtime/recover-journal.js";
 import type { RunnerRuntime } from "./runtime/runner-runtime.js";
+import { superviseLoop } from "./runtime/supervised-loop.js";
 import { TaskTracker } from "./runtime/task-tracker.js";
 import { ToolSlots } from "./runtime/tool-slots.js";
+import { TroubleWatch } from "./runtime/trouble-watch.js";
+import { isRunnerEdge, type RunnerState } from "./runner-state.js";
 import { type RunnerStats, StatsCounters } from "./stats.js";
 import type { DeferredHandle } from "./tool-context.js";
-
-/** Where a runner is in its life. */
-const RUNNER_STATES = {
-  created: "created",
-  starting: "starting",
-  started: "started",
-  stopping: "stopping",
-  stopped: "stopped",
-} as const;
-
-type RunnerState = keyof typeof RUNNER_STATES;
 
 /** The executor SDK: register tools, start, stop. */
 export class ToolRunner {
@@ -53,8 +48,12 @@ export class ToolRunner {
   readonly #halt = new AbortController();
   readonly #loops: Promise<void>[] = [];
   #state: RunnerState = "created";
+  #failure: RunnerError | null = null;
   #starting: Promise<void> | undefined;
   #stopping: Promise<void> | undefined;
+  /** Settles when the runner stopped (resolves) or failed and stopped itself (rejects with the failure). */
+  readonly #done: Promise<void>;
+  #settleDone: (failure: RunnerError | null) => void = () => undefined;
 
   /** Checks the options and opens the journal (nothing is sent before `start`). */
   constructor(options: ToolRunnerOptions) {
@@ -71,6 +70,14 @@ export class ToolRunner {
     });
     const lifecycle = new Lifecycle();
     const cancellations = new CancellationBook();
+    const fail = (error: RunnerError): void => this.#fail(error);
+    const watch = new TroubleWatch({ options: compiled, logger, stats, fail });
+    const registry = new ToolRegistry(compiled.maxConcurrencyPerTool);
+    this.#done = new Promise<void>((resolve, reject) => {
+      this.#settleDone = (failure) => (failure === null ? resolve() : reject(failure));
+    });
+    // Handled here, so a product that never asks for done() never sees an unhandled rejection.
+    this.#done.catch(() => undefined);
     this.#rt = {
       options: compiled,
       journal,
@@ -78,8 +85,17 @@ export class ToolRunner {
       logger,
       stats,
       events,
-      registry: new ToolRegistry(compiled.maxConcurrencyPerTool),
-      connection: new ConnectionManager({ options: compiled, client, logger, stats, events }),
+      registry,
+      connection: new ConnectionManager({
+        options: compiled,
+        client,
+        logger,
+        stats,
+        events,
+        watch,
+        fail,
+        toolNames: () => registry.declaredNames(),
+      }),
       slots: new ToolSlots(),
       cancellations,
       delivery: new ReceiptDelivery({
@@ -91,17 +107,41 @@ export class ToolRunner {
         events,
         lifecycle,
         cancellations,
+        watch,
       }),
       tasks: new TaskTracker(logger),
       lifecycle,
       busy: new Set(),
       declined: new Map(),
+      watch,
+      fail,
+      claiming: new Set(),
+      unservedTools: new Set(),
     };
   }
 
   /** The executor's stable ID. */
   get executorId(): string {
     return this.#rt.options.executorId;
+  }
+
+  /** Where the runner is in its life: `created`, `starting`, `started`, `stopping`, `stopped` or `failed`. */
+  get state(): RunnerState {
+    return this.#state;
+  }
+
+  /** Why the runner failed (a RunnerError with a stable code), or null while it has not. */
+  get failure(): RunnerError | null {
+    return this.#failure;
+  }
+
+  /**
+   * Settles once the runner is over: resolves after `stop()` finished, rejects with the failure (a
+   * RunnerError: `access_refused`, `connect_refused`, `fenced`, `internal_failure`) once a failed runner
+   * stopped itself. Await it to keep a process alive exactly as long as its runner.
+   */
+  done(): Promise<void> {
+    return this.#done;
   }
 
   /** Registers a tool's handler (`effect` must match the tool definition's). */
@@ -129,16 +169,24 @@ export class ToolRunner {
   }
 
   /**
-   * Connects (retrying while the server is unreachable), reports and recovers the journal, then starts
-   * the heartbeat, pending and maintenance loops. Rejects with RunnerError `connect_refused` when the
-   * server refuses the connection (bad key, scope or binding).
+   * Connects (retrying while the server is unreachable or answers what the runner cannot read),
+   * reports and recovers the journal, then starts the heartbeat, pending and maintenance loops.
+   * Rejects with RunnerError `connect_refused` when the server refuses the connection (bad key, scope
+   * or binding), and with the failure when the runner fails before it started; the runner is `failed`.
    */
   start(): Promise<void> {
-    if (this.#state !== "created") {
+    if (!this.#move("starting")) {
       return Promise.reject(new RunnerError("invalid_lifecycle", `start() called on a ${this.#state} runner`));
     }
-    this.#state = "starting";
-    this.#starting = this.#start();
+    this.#starting = this.#start().then(
+      () => {
+        if (this.#failure !== null) throw this.#failure;
+      },
+      (error: unknown) => {
+        this.#fail(asRunnerError(error, "start()"));
+        throw this.#failure ?? asRunnerError(error, "start()");
+      },
+    );
     return this.#starting;
   }
 
@@ -148,13 +196,17 @@ export class ToolRunner {
     const connection = await rt.connection.ensure(rt.lifecycle.stopSignal, true);
     if (connection === null) return;
     rt.lifecycle.started = true;
-    this.#loops.push(heartbeatLoop(rt, this.#halt.signal));
+    this.#loops.push(superviseLoop("heartbeat", () => heartbeatLoop(rt, this.#halt.signal), rt.fail));
     await recoverJournal(rt);
     if (rt.lifecycle.stopping) return;
     sweepOutbox(rt);
-    this.#loops.push(pendingLoop(rt), maintenanceLoop(rt));
-    if (this.#state === "starting") this.#state = "started";
-    rt.logger.info("runner started", { executorId: rt.options.executorId, bindingIds: rt.options.bindingIds });
+    this.#loops.push(
+      superviseLoop("pending", () => pendingLoop(rt), rt.fail),
+      superviseLoop("maintenance", () => maintenanceLoop(rt), rt.fail),
+    );
+    if (this.#move("started")) {
+      rt.logger.info("runner started", { executorId: rt.options.executorId, bindingIds: rt.options.bindingIds });
+    }
   }
 
   /**
@@ -163,7 +215,14 @@ export class ToolRunner {
    * ID) and closes the journal. Safe to call more than once, and on a runner never started.
    */
   stop(): Promise<void> {
-    this.#stopping ??= this.#stop();
+    if (this.#stopping === undefined) {
+      this.#move("stopping");
+      this.#stopping = this.#shutdown().finally(() => {
+        this.#move("stopped");
+        this.#settleDone(null);
+      });
+    }
+    // A failed runner's shutdown is under way (or over): stopping it is done when that is.
     return this.#stopping;
   }
 
@@ -213,14 +272,60 @@ export class ToolRunner {
     return {
       counters: rt.stats.snapshot(),
       inFlight: rt.slots.inUse(),
-      journal: this.#state === "stopped" ? null : rt.journal.counts(),
+      journal: this.#shutDown ? null : rt.journal.counts(),
       connection: connection === null ? null : { connectionId: connection.connectionId, epoch: connection.epoch },
     };
   }
 
-  async #stop(): Promise<void> {
+  /**
+   * Fails the runner with `error` (the first failure wins; one after `stop()` began is only logged):
+   * the runner is `failed`, the `failed` event fires, and it stops itself like `stop()` does; `done()`
+   * rejects with `error` once that is over. Never throws.
+   */
+  #fail(error: RunnerError): void {
     const rt = this.#rt;
-    this.#state = "stopping";
+    try {
+      if (this.#state === "created" || !this.#move("failed")) {
+        rt.logger.warn("a failure after the runner stopped (or before it started) is only logged", {
+          state: this.#state,
+          code: error.code,
+          message: error.message,
+        });
+        return;
+      }
+      this.#failure = error;
+      rt.logger.error("the runner failed; it stops itself", {
+        code: error.code,
+        message: error.message,
+        details: error.details,
+        cause: error.cause instanceof Error ? error.cause : undefined,
+      });
+      rt.events.emit("failed", { code: error.code, message: error.message, error });
+      this.#stopping ??= this.#shutdown().then(
+        () => this.#settleDone(error),
+        () => this.#settleDone(error),
+      );
+    } catch {
+      // Logging or a listener failed: the failure is recorded; nothing may escape into a loop.
+    }
+  }
+
+  /** True once the shutdown closed the journal. */
+  #shutDown = false;
+
+  /** Moves the runner to `next` when that is an edge of RUNNER_TRANSITIONS; false otherwise. */
+  #move(next: RunnerState): boolean {
+    if (!isRunnerEdge(this.#state, next)) return false;
+    this.#state = next;
+    return true;
+  }
+
+  /**
+   * Stops taking calls, waits for in-flight handlers and their receipts, detaches (unless fenced) and
+   * closes the journal: the end of `stop()` and of a failure alike.
+   */
+  async #shutdown(): Promise<void> {
+    const rt = this.#rt;
     rt.lifecycle.beginStop(Date.now());
     try {
       // A start in progress ends quickly once the stop signal is aborted; its journal work must finish first.
@@ -237,7 +342,7 @@ export class ToolRunner {
         else rt.logger.info("detached", { connectionId: connection.connectionId });
       }
     } finally {
-      this.#state = "stopped";
+      this.#shutDown = true;
       rt.journal.close();
     }
   }

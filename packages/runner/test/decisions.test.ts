@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { backoffDelayMs } from "../src/decisions/backoff.js";
 import { decideDelivery } from "../src/decisions/delivery-outcome.js";
+import { ANSWER_READERS, answerOutcome } from "../src/http/answer-reader.js";
 import { decideHandlerOutcome } from "../src/decisions/handler-outcome.js";
 import { draftOfReconcile } from "../src/decisions/reconcile-outcome.js";
 import { planRecovery, reportedCallOf } from "../src/decisions/recovery-plan.js";
@@ -137,7 +138,7 @@ describe("decideHandlerOutcome", () => {
 });
 
 describe("decideDelivery", () => {
-  const answer = (text: string) => ({ type: "answer" as const, status: 200, text });
+  const answer = (text: string) => answerOutcome(ANSWER_READERS.receipt, 200, text, "application/json");
   const refused = (status: number, code: string) => ({
     type: "refused" as const,
     status,
@@ -178,6 +179,11 @@ describe("decideDelivery", () => {
       expect(decideDelivery(refused(status, code)), code).toMatchObject({ type: "rejected", code });
     }
     expect(decideDelivery(answer("not json")).type).toBe("retry");
+    expect(decideDelivery(answer('{"receipt_id":"r","replayed":"yes"}'))).toMatchObject({
+      type: "retry",
+      trouble: { kind: "transient", code: "malformed_answer" },
+    });
+    expect(decideDelivery(refused(401, "unauthorized"))).toMatchObject({ trouble: { kind: "refused" } });
   });
 });
 

@@ -2,8 +2,9 @@
 // connection manager tells a lapsed lease (reconnect) from another process taking the executor ID
 // (fenced) and from its own older connection (stale).
 import { describe, expect, it } from "vitest";
-import { CancelledError } from "../src/errors.js";
+import { CancelledError, type RunnerError } from "../src/errors.js";
 import { RunnerEvents } from "../src/events.js";
+import { ANSWER_READERS, answerOutcome } from "../src/http/answer-reader.js";
 import type { HttpOutcome } from "../src/http/http-outcome.js";
 import type { ServerClient } from "../src/http/server-client.js";
 import { silentLogger } from "../src/logger.js";
@@ -11,6 +12,7 @@ import { compileRunnerOptions } from "../src/options.js";
 import { CancellationBook } from "../src/runtime/cancellations.js";
 import { ConnectionManager } from "../src/runtime/connection.js";
 import { ToolSlots } from "../src/runtime/tool-slots.js";
+import { TroubleWatch } from "../src/runtime/trouble-watch.js";
 import { StatsCounters } from "../src/stats.js";
 
 describe("ToolSlots", () => {
@@ -68,7 +70,7 @@ describe("RunnerEvents", () => {
 });
 
 describe("ConnectionManager", () => {
-  function managerWith(outcomes: HttpOutcome[]) {
+  function managerWith(outcomes: HttpOutcome[], refusalGraceMs = 60_000) {
     const options = compileRunnerOptions({
       baseUrl: "http://127.0.0.1:1",
       apiKey: "k",
@@ -78,10 +80,13 @@ describe("ConnectionManager", () => {
       logger: "silent",
       retryBackoffMinMs: 1,
       retryBackoffMaxMs: 2,
+      refusalGraceMs,
     });
     let connects = 0;
+    const declared: Array<readonly string[] | null> = [];
     const client = {
-      connect: async () => {
+      connect: async (_executorId: string, _bindingIds: readonly string[], toolNames: readonly string[] | null) => {
+        declared.push(toolNames);
         const outcome = outcomes[connects++];
         if (outcome === undefined) throw new Error("no more connect outcomes");
         return outcome;
@@ -90,27 +95,37 @@ describe("ConnectionManager", () => {
     const events = new RunnerEvents(silentLogger);
     const fenced: string[] = [];
     events.on("fenced", ({ connectionId }) => fenced.push(connectionId));
+    const failures: RunnerError[] = [];
+    const fail = (error: RunnerError) => failures.push(error);
+    const stats = new StatsCounters();
     const manager = new ConnectionManager({
       options,
       client,
       logger: silentLogger,
-      stats: new StatsCounters(),
+      stats,
       events,
+      watch: new TroubleWatch({ options, logger: silentLogger, stats, fail }),
+      fail,
+      toolNames: () => ["tasks.create"],
     });
-    return { manager, fenced, connects: () => connects };
+    return { manager, fenced, failures, declared, stats, connects: () => connects };
   }
-  const connection = (id: string, epoch: number): HttpOutcome => ({
-    type: "answer",
-    status: 200,
-    text: JSON.stringify({
-      executor_id: "e1",
-      connection_id: id,
-      epoch,
-      heartbeat_interval_ms: 100,
-      lease_ttl_ms: 300,
-      binding_ids: ["b1"],
-    }),
-  });
+  const connection = (id: string, epoch: number): HttpOutcome =>
+    answerOutcome(
+      ANSWER_READERS.connect,
+      200,
+      JSON.stringify({
+        executor_id: "e1",
+        connection_id: id,
+        epoch,
+        heartbeat_interval_ms: 100,
+        lease_ttl_ms: 300,
+        binding_ids: ["b1"],
+      }),
+      "application/json",
+    );
+  const proxyPage = (): HttpOutcome =>
+    answerOutcome(ANSWER_READERS.connect, 200, "<!DOCTYPE html><html><body>Bad gateway</body></html>", "text/html");
   const signal = new AbortController().signal;
 
   it("retries no answer, then reconnects after a lapsed lease and ignores refusals of older connections", async () => {
@@ -128,12 +143,28 @@ describe("ConnectionManager", () => {
     expect(manager.fenced).toBe(false);
   });
 
-  it("is fenced when its current connection is superseded by another process", async () => {
-    const { manager, fenced } = managerWith([connection("conn-1", 1)]);
+  it("is fenced when its current connection is superseded by another process: the runner fails", async () => {
+    const { manager, fenced, failures } = managerWith([connection("conn-1", 1)]);
     await manager.ensure(signal);
     expect(await manager.handleRefusal("conn-1", "connection_superseded", signal)).toBe("fenced");
     expect(fenced).toEqual(["conn-1"]);
+    expect(failures.map((error) => error.code)).toEqual(["fenced"]);
     expect(await manager.ensure(signal)).toBeNull();
+  });
+
+  it("declares the registered tool names, and retries an answer it cannot read (a proxy's page)", async () => {
+    const { manager, declared, stats, failures } = managerWith([proxyPage(), proxyPage(), connection("conn-1", 1)]);
+    expect((await manager.ensure(signal))?.connectionId).toBe("conn-1");
+    expect(declared).toEqual([["tasks.create"], ["tasks.create"], ["tasks.create"]]);
+    expect(stats.snapshot().malformed_answers).toBe(2);
+    expect(failures).toEqual([]);
+  });
+
+  it("fails the runner with connect_refused when a reconnect stays refused past refusalGraceMs", async () => {
+    const refusal: HttpOutcome = { type: "refused", status: 401, code: "unauthorized", message: "", details: undefined };
+    const { manager, failures } = managerWith([refusal, refusal, refusal], 0);
+    expect(await manager.ensure(signal)).toBeNull();
+    expect(failures.map((error) => [error.code, error.details?.status])).toEqual([["connect_refused", 401]]);
   });
 
   it("throws connect_refused at start on a refusal no retry can change", async () => {

@@ -28,6 +28,10 @@ export const OnlineExecutor = WireObject("An executor whose live connection serv
   connected_at: Timestamp("When the connection was made."),
   last_heartbeat_at: Timestamp("Its latest heartbeat."),
   lease_expires_at: Timestamp("It goes offline then without another heartbeat."),
+  tool_names: Nullable(
+    Type.Array(Type.String({ description: "A tool name." }), { description: "In the order declared." }),
+    "The tools its connection declared it runs; null when it declared none (an older executor: assumed to serve every tool).",
+  ),
 });
 
 /** The latest tool call on the binding that an executor completed with a final receipt. */
@@ -43,7 +47,7 @@ export const VerifiedExecution = WireObject("The latest call on the binding comp
 export const DiagnosticCheck = WireObject("One named check.", {
   name: Type.String({
     description:
-      "Stable check name: `binding_exists`, `agent_has_versions`, `binding_referenced`, `executor_online`, `no_stale_pending`, `no_reconciliation_backlog`, `execution_verified`; more may be added.",
+      "Stable check name: `binding_exists`, `agent_has_versions`, `binding_referenced`, `executor_online`, `tools_served`, `no_stale_pending`, `no_reconciliation_backlog`, `execution_verified`; more may be added.",
   }),
   ok: Type.Boolean({ description: "True when the check holds." }),
   message: Type.String({ description: "What was found and, when not ok, what to do; for people." }),

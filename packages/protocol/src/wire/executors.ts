@@ -7,6 +7,7 @@
 
 import { type Static, Type } from "typebox";
 import { CALL_STATUSES } from "../calls/call-status.js";
+import { TOOL_NAME_PATTERN } from "../config/tool-definition.js";
 import { RUN_STATUSES } from "../runs/run-status.js";
 import { RECEIPT_ID_MAX_LENGTH } from "./calls.js";
 import { Id, Nullable, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, Timestamp, WireObject } from "./common.js";
@@ -16,6 +17,9 @@ export const PENDING_WAIT_MS_MAX = 30_000;
 
 /** Most bindings one connection may serve. */
 export const EXECUTOR_BINDINGS_MAX = 100;
+
+/** Most tool names one connection may declare. */
+export const EXECUTOR_TOOL_NAMES_MAX = 1_000;
 
 /** Most calls one report may carry. */
 export const REPORT_CALLS_MAX = 200;
@@ -74,6 +78,14 @@ const BINDING_IDS = Type.Array(Id("An executor binding's ID."), {
   uniqueItems: true,
 });
 const INTERVAL = (description: string) => Type.Integer({ description, minimum: 1 });
+const TOOL_NAMES = Type.Array(
+  Type.String({ description: "A tool name (1–128 of `A–Z a–z 0–9 _ . -`).", pattern: TOOL_NAME_PATTERN.source }),
+  {
+    description: `The tools this connection runs (the names its executor registered handlers for), at most ${EXECUTOR_TOOL_NAMES_MAX}. Binding diagnostics show them and name tools no online executor serves; omitted: not declared (an older executor), assumed to serve every tool.`,
+    maxItems: EXECUTOR_TOOL_NAMES_MAX,
+    uniqueItems: true,
+  },
+);
 
 /** Path parameters of `/v1/executors/{executor_id}/…`. */
 export const ExecutorIdParams = WireObject("Names one executor.", { executor_id: EXECUTOR_ID });
@@ -85,6 +97,7 @@ export type ExecutorIdParams = Static<typeof ExecutorIdParams>;
 export const ConnectRequest = WireObject("Connects an executor for some bindings.", {
   executor_id: EXECUTOR_ID,
   binding_ids: BINDING_IDS,
+  tool_names: Type.Optional(TOOL_NAMES),
 });
 
 /** `POST /v1/executors/connect` body. */

@@ -56,6 +56,7 @@ export {
   ConnectRequest,
   DisconnectAnswer,
   EXECUTOR_BINDINGS_MAX,
+  EXECUTOR_TOOL_NAMES_MAX,
   ExecutorConnection,
   ExecutorIdParams,
   HeartbeatAnswer,

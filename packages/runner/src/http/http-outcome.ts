@@ -1,13 +1,18 @@
 /**
- * The outcome of one HTTP request, as a value: an answer, a refusal with the server's error code, or
- * no answer at all. Flows branch on these instead of catching exceptions, so "the server said no"
- * and "the server could not be reached" can never be confused (only the second is retried).
+ * The outcome of one HTTP request, as a value: an answer read against its wire schema, a 2xx answer
+ * that could not be read, a refusal with the server's error code, or no answer at all. Flows branch
+ * on these instead of catching exceptions, so "the server said no", "the server could not be reached"
+ * and "something answered that is not the server" can never be confused.
  */
 
-/** What one request came to. */
-export type HttpOutcome =
-  /** A 2xx answer and its exact text. */
-  | { readonly type: "answer"; readonly status: number; readonly text: string }
+import type { RunnerError } from "../errors.js";
+
+/** What one request came to; `T` is the answer's wire type. */
+export type HttpOutcome<T = unknown> =
+  /** A 2xx answer: its exact text, and its body read and checked against the route's wire schema. */
+  | { readonly type: "answer"; readonly status: number; readonly text: string; readonly body: T }
+  /** A 2xx answer the runner cannot read (a proxy's page, a truncated body): a RunnerError `malformed_answer`. */
+  | { readonly type: "malformed"; readonly status: number; readonly error: RunnerError }
   /** A non-2xx answer with the SPEC §9 error code (`http_<status>` when the body had none). */
   | {
       readonly type: "refused";

@@ -1,11 +1,23 @@
 /**
  * The runner's HTTP client for the toolhost API (global fetch; no server code is imported: the
- * runner speaks only the wire protocol). Every method answers an HttpOutcome value. Bodies the
- * runner journaled are sent as their exact text.
+ * runner speaks only the wire protocol). Every method answers an HttpOutcome value, its 2xx body
+ * read through the route's checked reader (never a bare JSON.parse). Bodies the runner journaled are
+ * sent as their exact text.
  */
 
-import type { ReportedCall } from "@toolhost/protocol/wire";
+import type {
+  ClaimAnswer,
+  DisconnectAnswer,
+  ExecutorConnection,
+  HeartbeatAnswer,
+  PendingAnswer,
+  ReceiptAnswer,
+  ReportAnswer,
+  ReportedCall,
+} from "@toolhost/protocol/wire";
+import { ANSWER_READERS, type AnswerReader, answerOutcome } from "./answer-reader.js";
 import { type HttpOutcome, refusalOf } from "./http-outcome.js";
+
 
 /** How the client reaches the server. */
 export interface ServerClientOptions {
@@ -29,29 +41,30 @@ export class ServerClient {
     this.#options = options;
   }
 
-  /** `POST /v1/executors/connect`. */
-  connect(executorId: string, bindingIds: readonly string[], signal?: AbortSignal): Promise<HttpOutcome> {
-    return this.#send(
-      "POST",
-      "/v1/executors/connect",
-      JSON.stringify({ executor_id: executorId, binding_ids: bindingIds }),
-      {
-        signal,
-      },
-    );
+  /** `POST /v1/executors/connect`, declaring `toolNames` (null: declares none). */
+  connect(
+    executorId: string,
+    bindingIds: readonly string[],
+    toolNames: readonly string[] | null,
+    signal?: AbortSignal,
+  ): Promise<HttpOutcome<ExecutorConnection>> {
+    const body =
+      toolNames === null
+        ? { executor_id: executorId, binding_ids: bindingIds }
+        : { executor_id: executorId, binding_ids: bindingIds, tool_names: toolNames };
+    return this.#send(ANSWER_READERS.connect, "POST", "/v1/executors/connect", JSON.stringify(body), { signal });
   }
 
   /** `POST /v1/executors/{id}/heartbeat`. */
-  heartbeat(executorId: string, connectionId: string, signal?: AbortSignal): Promise<HttpOutcome> {
-    return this.#send("POST", `/v1/executors/${segment(executorId)}/heartbeat`, connectionBody(connectionId), {
-      signal,
-    });
+  heartbeat(executorId: string, connectionId: string, signal?: AbortSignal): Promise<HttpOutcome<HeartbeatAnswer>> {
+    const path = `/v1/executors/${segment(executorId)}/heartbeat`;
+    return this.#send(ANSWER_READERS.heartbeat, "POST", path, connectionBody(connectionId), { signal });
   }
 
   /** `GET /v1/executors/{id}/pending` (long-poll up to `waitMs`). */
   pending(executorId: string, connectionId: string, limit: number, waitMs: number, signal?: AbortSignal) {
     const query = new URLSearchParams({ connection_id: connectionId, limit: String(limit), wait_ms: String(waitMs) });
-    return this.#send("GET", `/v1/executors/${segment(executorId)}/pending?${query}`, undefined, {
+    return this.#send(ANSWER_READERS.pending, "GET", `/v1/executors/${segment(executorId)}/pending?${query}`, undefined, {
       // The server may hold the request for waitMs: give it that on top of the usual limit.
       timeoutMs: waitMs + this.#options.requestTimeoutMs,
       signal,
@@ -61,26 +74,35 @@ export class ServerClient {
   /** `POST /v1/executors/{id}/calls/report`. */
   report(executorId: string, connectionId: string, calls: readonly ReportedCall[], signal?: AbortSignal) {
     const body = JSON.stringify({ connection_id: connectionId, calls });
-    return this.#send("POST", `/v1/executors/${segment(executorId)}/calls/report`, body, { signal });
+    return this.#send(ANSWER_READERS.report, "POST", `/v1/executors/${segment(executorId)}/calls/report`, body, {
+      signal,
+    });
   }
 
   /** `POST /v1/executors/{id}/disconnect`. */
-  disconnect(executorId: string, connectionId: string): Promise<HttpOutcome> {
-    return this.#send("POST", `/v1/executors/${segment(executorId)}/disconnect`, connectionBody(connectionId));
+  disconnect(executorId: string, connectionId: string): Promise<HttpOutcome<DisconnectAnswer>> {
+    const path = `/v1/executors/${segment(executorId)}/disconnect`;
+    return this.#send(ANSWER_READERS.disconnect, "POST", path, connectionBody(connectionId));
   }
 
   /** `POST /v1/runs/{run_id}/tool-calls/{call_id}/claim`. */
   claim(runId: string, callId: string, executorId: string, connectionId: string, signal?: AbortSignal) {
     const body = JSON.stringify({ executor_id: executorId, connection_id: connectionId });
-    return this.#send("POST", `${callPath(runId, callId)}/claim`, body, { signal });
+    return this.#send(ANSWER_READERS.claim, "POST", `${callPath(runId, callId)}/claim`, body, { signal });
   }
 
   /** `POST /v1/runs/{run_id}/tool-calls/{call_id}/receipts` with the journaled body text. */
-  receipt(runId: string, callId: string, bodyText: string, signal?: AbortSignal): Promise<HttpOutcome> {
-    return this.#send("POST", `${callPath(runId, callId)}/receipts`, bodyText, { signal });
+  receipt(runId: string, callId: string, bodyText: string, signal?: AbortSignal): Promise<HttpOutcome<ReceiptAnswer>> {
+    return this.#send(ANSWER_READERS.receipt, "POST", `${callPath(runId, callId)}/receipts`, bodyText, { signal });
   }
 
-  async #send(method: string, path: string, body: string | undefined, settings: RequestSettings = {}) {
+  async #send<T>(
+    reader: AnswerReader<T>,
+    method: string,
+    path: string,
+    body: string | undefined,
+    settings: RequestSettings = {},
+  ): Promise<HttpOutcome<T>> {
     // A ref'd timer, not AbortSignal.timeout(): an in-flight request must keep the process alive until
     // it is answered or times out (an unref'd timeout let a process exit mid-request, code 13).
     const controller = new AbortController();
@@ -103,9 +125,8 @@ export class ServerClient {
         signal: controller.signal,
       });
       const text = await response.text();
-      if (response.status >= 200 && response.status < 300)
-        return { type: "answer", status: response.status, text } as const;
-      return refusalOf(response.status, text);
+      if (response.status < 200 || response.status >= 300) return refusalOf(response.status, text);
+      return answerOutcome(reader, response.status, text, response.headers.get("content-type"));
     } catch (error) {
       const aborted = outer?.aborted === true;
       const message = timedOut ? "request timed out" : error instanceof Error ? describe(error) : String(error);

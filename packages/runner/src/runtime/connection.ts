@@ -1,20 +1,21 @@
 /**
- * The executor's connection: connect under the stable executor ID, reconnect when the lease lapsed
- * (409 `connection_offline`), and stop taking calls when another process connected with the same ID
- * (409 `connection_superseded` for the current connection: fenced). A refusal that names an older
- * connection of this process (superseded by its own reconnect) is stale and ignored.
+ * The executor's connection: connect under the stable executor ID (declaring the tools it runs),
+ * reconnect when the lease lapsed (409 `connection_offline`), and fail the runner when another process
+ * connected with the same ID (409 `connection_superseded` for the current connection: fenced). A
+ * refusal that names an older connection of this process (superseded by its own reconnect) is stale
+ * and ignored. Connecting retries what passes by itself; a refusal fails `start()` at once and, on a
+ * reconnect, fails the runner once it outlasted `refusalGraceMs`.
  */
 
-import type { ExecutorConnection } from "@toolhost/protocol/wire";
-import { backoffDelayMs } from "../decisions/backoff.js";
+import { executorTrouble } from "../decisions/trouble-policy.js";
 import { RunnerError } from "../errors.js";
 import type { RunnerEvents } from "../events.js";
-import { isTransientRefusal } from "../http/http-outcome.js";
 import type { ServerClient } from "../http/server-client.js";
 import type { RunnerLogger } from "../logger.js";
 import type { CompiledRunnerOptions } from "../options.js";
 import type { StatsCounters } from "../stats.js";
 import { sleep } from "./sleep.js";
+import type { TroubleWatch } from "./trouble-watch.js";
 
 /** A live connection. */
 export interface Connection {
@@ -34,6 +35,11 @@ export interface ConnectionDeps {
   readonly logger: RunnerLogger;
   readonly stats: StatsCounters;
   readonly events: RunnerEvents;
+  readonly watch: TroubleWatch;
+  /** Fails the runner (when fenced). */
+  readonly fail: (error: RunnerError) => void;
+  /** The tool names to declare when connecting (null: declare none). */
+  readonly toolNames: () => readonly string[] | null;
 }
 
 /** Holds and renews the executor's connection. */
@@ -55,9 +61,10 @@ export class ConnectionManager {
   }
 
   /**
-   * The live connection, connecting when there is none (one attempt at a time). Retries no answer
-   * and server errors; a refusal throws RunnerError `connect_refused` when `throwOnRefusal`, else it is
-   * retried at the longest backoff. Null when `signal` aborts or the executor is fenced.
+   * The live connection, connecting when there is none (one attempt at a time). Retries no answer,
+   * server errors and unreadable answers; a refusal throws RunnerError `connect_refused` when
+   * `throwOnRefusal`, else it is retried with backoff until it outlasts `refusalGraceMs` (the runner then
+   * fails). Null when `signal` aborts, the executor is fenced or the runner failed.
    */
   ensure(signal: AbortSignal, throwOnRefusal = false): Promise<Connection | null> {
     if (this.#fenced) return Promise.resolve(null);
@@ -79,6 +86,12 @@ export class ConnectionManager {
         executorId: this.deps.options.executorId,
       });
       this.deps.events.emit("fenced", { executorId: this.deps.options.executorId, connectionId });
+      this.deps.fail(
+        new RunnerError("fenced", "another process connected with this executor ID: this runner stopped taking calls", {
+          executorId: this.deps.options.executorId,
+          connectionId,
+        }),
+      );
       return "fenced";
     }
     this.#current = null;
@@ -95,11 +108,12 @@ export class ConnectionManager {
   }
 
   async #connect(signal: AbortSignal, throwOnRefusal: boolean): Promise<Connection | null> {
-    const { options, client, logger, stats, events } = this.deps;
-    for (let attempt = 0; !signal.aborted; attempt++) {
-      const outcome = await client.connect(options.executorId, options.bindingIds, signal);
+    const { options, client, logger, stats, events, watch } = this.deps;
+    while (!signal.aborted) {
+      const outcome = await client.connect(options.executorId, options.bindingIds, this.deps.toolNames(), signal);
       if (outcome.type === "answer") {
-        const body = JSON.parse(outcome.text) as ExecutorConnection;
+        watch.clear("connect");
+        const body = outcome.body;
         const connection: Connection = {
           connectionId: body.connection_id,
           epoch: body.epoch,
@@ -120,33 +134,17 @@ export class ConnectionManager {
         });
         return connection;
       }
-      let delay = backoffDelayMs(
-        attempt,
-        { minMs: options.retryBackoffMinMs, maxMs: options.retryBackoffMaxMs },
-        options.random(),
-      );
-      if (outcome.type === "refused" && !isTransientRefusal(outcome.status)) {
-        if (throwOnRefusal) {
-          throw new RunnerError(
-            "connect_refused",
-            `the server refused the connection: ${outcome.code} ${outcome.message}`,
-            {
-              status: outcome.status,
-              code: outcome.code,
-            },
-          );
-        }
-        logger.error("the server refuses the connection; retrying", { code: outcome.code, message: outcome.message });
-        delay = options.retryBackoffMaxMs;
-      } else if (outcome.type !== "refused" && outcome.aborted) {
-        break;
-      } else {
-        logger.warn("cannot connect yet; retrying", {
-          reason: outcome.type === "refused" ? `${outcome.status} ${outcome.code}` : outcome.message,
-          attempt,
+      if (outcome.type === "unreachable" && outcome.aborted) break;
+      const trouble = executorTrouble(outcome);
+      if (trouble.kind === "refused" && throwOnRefusal && outcome.type === "refused") {
+        throw new RunnerError("connect_refused", `the server refused the connection: ${outcome.code} ${outcome.message}`, {
+          status: outcome.status,
+          code: outcome.code,
         });
       }
-      await sleep(delay, signal);
+      const decision = watch.report("connect", trouble);
+      if (decision.fatal) break;
+      await sleep(decision.delayMs, signal);
     }
     return null;
   }

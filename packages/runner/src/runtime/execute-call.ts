@@ -6,6 +6,7 @@
  */
 
 import type { PendingCall } from "@toolhost/protocol/wire";
+import { callTrouble } from "../decisions/trouble-policy.js";
 import { REFUSAL_ACTIONS, verifyClaim } from "../decisions/verify-claim.js";
 import { newReceiptId, receiptBodyText } from "../receipt-body.js";
 import { MalformedAnswerError, readClaimAnswer } from "../tool-call.js";
@@ -13,7 +14,7 @@ import { type AcceptRefusal, acceptAndRun } from "./accept-and-run.js";
 import type { RunnerRuntime } from "./runner-runtime.js";
 import type { ToolSlot } from "./tool-slots.js";
 
-/** How long a declined call is skipped by the pending loop (its claim lapses meanwhile). */
+/** How long a declined call (or one whose claim was refused for itself) is skipped by the pending loop. */
 export const DECLINED_SKIP_MS = 60_000;
 
 /** Claims `candidate` and carries it through; `slot` (of its tool) is released in every case. */
@@ -21,22 +22,41 @@ export async function executeCandidate(rt: RunnerRuntime, candidate: PendingCall
   const { journal, stats, events, logger, options } = rt;
   const callId = candidate.call_id;
   rt.busy.add(callId);
+  rt.claiming.add(callId);
   let handedOff = false;
   try {
     const connection = rt.connection.current;
     if (connection === null) return;
     stats.add("claims_attempted");
-    const outcome = await rt.client.claim(candidate.run_id, callId, options.executorId, connection.connectionId);
-    if (outcome.type === "unreachable") {
-      logger.debug("claim without an answer; the call will show up again if it is still pending", { callId });
+    let outcome: Awaited<ReturnType<typeof rt.client.claim>>;
+    try {
+      outcome = await rt.client.claim(candidate.run_id, callId, options.executorId, connection.connectionId);
+    } finally {
+      rt.claiming.delete(callId);
+    }
+    if (outcome.type !== "answer") {
+      if (outcome.type === "unreachable" && outcome.aborted) return;
+      if (outcome.type === "refused") {
+        stats.add("claims_lost");
+        const handled = await rt.connection.handleRefusal(connection.connectionId, outcome.code, rt.lifecycle.stopSignal);
+        if (handled !== "other") return;
+      }
+      const trouble = callTrouble(outcome);
+      if (trouble !== undefined) {
+        // Claims as such fail (refused key, server trouble, unreadable answer): they back off together.
+        // A claim the server granted behind an unreadable answer lapses and the call comes back.
+        rt.watch.report("claim", trouble);
+        return;
+      }
+      // The server answered about this call only (another executor won it, the call ended): claims work.
+      rt.watch.clear("claim");
+      if (outcome.type === "refused" && outcome.code !== "already_claimed") {
+        rt.declined.set(callId, Date.now() + DECLINED_SKIP_MS);
+      }
+      logger.debug("claim refused", { callId, code: outcome.type === "refused" ? outcome.code : outcome.type });
       return;
     }
-    if (outcome.type === "refused") {
-      stats.add("claims_lost");
-      const handled = await rt.connection.handleRefusal(connection.connectionId, outcome.code, rt.lifecycle.stopSignal);
-      if (handled === "other") logger.debug("claim refused", { callId, code: outcome.code });
-      return;
-    }
+    rt.watch.clear("claim");
     let claim: ReturnType<typeof readClaimAnswer>;
     try {
       claim = readClaimAnswer(outcome.text);
@@ -134,5 +154,6 @@ export async function executeCandidate(rt: RunnerRuntime, candidate: PendingCall
   } finally {
     if (!handedOff) slot.release();
     rt.busy.delete(callId);
+    rt.claiming.delete(callId);
   }
 }

@@ -1,30 +1,29 @@
 /**
  * The heartbeat loop: renews the lease at the interval the server asks for and picks up business
- * cancellations. A lapsed lease reconnects; a superseded connection fences the runner. It keeps
- * running while `stop()` drains in-flight calls, and ends when `halt` aborts.
+ * cancellations. A lapsed lease reconnects; a superseded connection fences the runner. Failed
+ * heartbeats go to the trouble watch (logged once per streak) and are retried sooner than the
+ * interval, so a short outage does not cost the lease. It keeps running while `stop()` drains
+ * in-flight calls, and ends when `halt` aborts.
  */
 
-import type { HeartbeatAnswer } from "@toolhost/protocol/wire";
-import { backoffDelayMs } from "../decisions/backoff.js";
+import { executorTrouble } from "../decisions/trouble-policy.js";
 import { receiveCancellations } from "./receive-cancellations.js";
 import type { RunnerRuntime } from "./runner-runtime.js";
 import { sleep } from "./sleep.js";
 
-/** Runs heartbeats until `halt` aborts or the runner is fenced. */
+/** Runs heartbeats until `halt` aborts, the runner is fenced or a refusal failed it. */
 export async function heartbeatLoop(rt: RunnerRuntime, halt: AbortSignal): Promise<void> {
-  const { options, client, stats, logger } = rt;
-  let failures = 0;
+  const { options, client, stats } = rt;
   while (!halt.aborted && !rt.connection.fenced) {
     const connection = await rt.connection.ensure(halt);
     if (connection === null) return;
     let waitMs = connection.heartbeatIntervalMs;
     const outcome = await client.heartbeat(options.executorId, connection.connectionId, halt);
     if (outcome.type === "answer") {
-      failures = 0;
+      rt.watch.clear("heartbeat");
       stats.add("heartbeats_sent");
-      const answer = JSON.parse(outcome.text) as HeartbeatAnswer;
-      waitMs = answer.heartbeat_interval_ms;
-      receiveCancellations(rt, answer.cancellations);
+      waitMs = outcome.body.heartbeat_interval_ms;
+      receiveCancellations(rt, outcome.body.cancellations);
     } else {
       if (outcome.type === "unreachable" && outcome.aborted) return;
       stats.add("heartbeat_failures");
@@ -33,12 +32,9 @@ export async function heartbeatLoop(rt: RunnerRuntime, halt: AbortSignal): Promi
         if (handled === "reconnected" || handled === "stale") continue;
         if (handled === "fenced") return;
       }
-      logger.warn("heartbeat failed", {
-        reason: outcome.type === "refused" ? `${outcome.status} ${outcome.code}` : outcome.message,
-      });
-      // Retry sooner than the interval, so a short outage does not cost the lease.
-      const bounds = { minMs: options.retryBackoffMinMs, maxMs: connection.heartbeatIntervalMs };
-      waitMs = backoffDelayMs(failures++, bounds, options.random());
+      const decision = rt.watch.report("heartbeat", executorTrouble(outcome));
+      if (decision.fatal) return;
+      waitMs = Math.min(decision.delayMs, connection.heartbeatIntervalMs);
     }
     await sleep(waitMs, halt);
   }

@@ -2,11 +2,15 @@
  * The pending loop: long-polls for candidate calls and starts a call flow for each one this executor
  * serves and has a free slot for. Candidates it cannot take now (tool at its concurrency limit, call
  * already in flight here, declined) are left to other executors; the loop then waits for a slot to
- * free (bounded) instead of polling again at once. It ends when the runner stops or is fenced.
+ * free (bounded) instead of polling again at once. A candidate of a tool with no registered handler
+ * is never claimed, and warned about once per tool. While claims are in trouble (refused, failing)
+ * the loop waits out their back-off and then sends one claim at a time, so a key without
+ * `tools:execute` costs a handful of refused claims, not hundreds per second. It ends when the runner
+ * stops, fails or is fenced.
  */
 
 import type { PendingAnswer } from "@toolhost/protocol/wire";
-import { backoffDelayMs } from "../decisions/backoff.js";
+import { executorTrouble } from "../decisions/trouble-policy.js";
 import { executeCandidate } from "./execute-call.js";
 import { receiveCancellations } from "./receive-cancellations.js";
 import type { RunnerRuntime } from "./runner-runtime.js";
@@ -15,11 +19,10 @@ import { sleep } from "./sleep.js";
 /** Longest wait for a free slot before polling again while candidates are waiting. */
 export const BUSY_WAIT_MS = 1_000;
 
-/** Polls and dispatches until the runner stops or is fenced. */
+/** Polls and dispatches until the runner stops, fails or is fenced. */
 export async function pendingLoop(rt: RunnerRuntime): Promise<void> {
-  const { options, client, stats, logger, lifecycle } = rt;
+  const { options, client, stats, lifecycle } = rt;
   const halt = lifecycle.stopSignal;
-  let failures = 0;
   while (!lifecycle.stopping && !rt.connection.fenced) {
     const connection = await rt.connection.ensure(halt);
     if (connection === null) return;
@@ -38,35 +41,66 @@ export async function pendingLoop(rt: RunnerRuntime): Promise<void> {
         if (handled === "reconnected" || handled === "stale") continue;
         if (handled === "fenced") return;
       }
-      logger.warn("pending poll failed", {
-        reason: outcome.type === "refused" ? `${outcome.status} ${outcome.code}` : outcome.message,
-      });
-      const bounds = { minMs: options.retryBackoffMinMs, maxMs: options.retryBackoffMaxMs };
-      await sleep(backoffDelayMs(failures++, bounds, options.random()), halt);
+      const decision = rt.watch.report("pending", executorTrouble(outcome));
+      if (decision.fatal) return;
+      await sleep(decision.delayMs, halt);
       continue;
     }
-    failures = 0;
+    rt.watch.clear("pending");
     stats.add("polls");
-    const answer = JSON.parse(outcome.text) as PendingAnswer;
+    const answer = outcome.body;
     receiveCancellations(rt, answer.cancellations);
+    const claimsWaitMs = claimsPausedForMs(rt);
+    if (claimsWaitMs > 0) {
+      // Claims back off: poll again after the wait (the candidates may have changed meanwhile).
+      await sleep(claimsWaitMs, halt);
+      continue;
+    }
     if (dispatch(rt, answer) < answer.data.length) await rt.slots.released(BUSY_WAIT_MS, halt);
   }
+}
+
+/** How long claims must still wait: their back-off, or while a probe claim of a troubled channel is out. */
+function claimsPausedForMs(rt: RunnerRuntime): number {
+  if (!rt.watch.troubled("claim")) return 0;
+  const waitMs = rt.watch.pausedUntilMs("claim") - Date.now();
+  return waitMs > 0 ? waitMs : rt.claiming.size > 0 ? BUSY_WAIT_MS : 0;
 }
 
 /** Starts a flow for each candidate that can be taken now; answers how many were taken. */
 function dispatch(rt: RunnerRuntime, answer: PendingAnswer): number {
   const now = Date.now();
   for (const [callId, until] of rt.declined) if (until <= now) rt.declined.delete(callId);
+  // While claims are in trouble, one claim probes whether they work again.
+  const most = rt.watch.troubled("claim") ? 1 : Number.POSITIVE_INFINITY;
   let taken = 0;
   for (const candidate of answer.data) {
+    if (taken >= most) break;
     const registration = rt.registry.get(candidate.tool_name);
-    if (registration === undefined || rt.busy.has(candidate.call_id) || rt.declined.has(candidate.call_id)) continue;
+    if (registration === undefined) {
+      unserved(rt, candidate.tool_name, candidate.binding_id);
+      continue;
+    }
+    if (rt.busy.has(candidate.call_id) || rt.declined.has(candidate.call_id)) continue;
     const slot = rt.slots.tryAcquire(candidate.tool_name, registration.maxConcurrency);
     if (slot === undefined) continue;
     taken++;
-    // Marked busy now, so the next poll does not start a second flow before this one claims.
+    // Marked busy and claiming now, so the next poll neither starts a second flow nor a second probe.
     rt.busy.add(candidate.call_id);
+    rt.claiming.add(candidate.call_id);
     rt.tasks.track(`call ${candidate.call_id}`, () => executeCandidate(rt, candidate, slot));
   }
   return taken;
+}
+
+/** Counts a candidate of a tool without a handler; warns once per tool. */
+function unserved(rt: RunnerRuntime, tool: string, bindingId: string): void {
+  rt.stats.add("candidates_unserved");
+  if (rt.unservedTools.has(tool)) return;
+  rt.unservedTools.add(tool);
+  rt.logger.warn("pending lists calls of a tool this runner has no handler for; it leaves them to other executors", {
+    tool,
+    bindingId,
+    registered: [...rt.registry.effects().keys()],
+  });
 }

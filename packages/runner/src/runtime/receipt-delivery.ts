@@ -4,7 +4,8 @@
  * acknowledges it: same `receipt_id`, same body bytes, exponential backoff with jitter between
  * attempts. A delivered final receipt closes its call in the journal. While the runner stops (or for
  * a runner that only finishes deferred calls) delivery gives up after a bounded time and leaves the
- * receipt pending: the next start redelivers it.
+ * receipt pending: the next start redelivers it. Trouble shared by every receipt (the server down, the
+ * key refused) goes to the trouble watch: logged once per streak, not once per receipt and attempt.
  */
 
 import type { ReceiptKind } from "@toolhost/protocol";
@@ -20,6 +21,7 @@ import type { StatsCounters } from "../stats.js";
 import type { CancellationBook } from "./cancellations.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { sleep } from "./sleep.js";
+import type { TroubleWatch } from "./trouble-watch.js";
 
 /** Where one receipt's delivery ended. */
 export type ReceiptResult =
@@ -44,6 +46,7 @@ export interface DeliveryDeps {
   readonly events: RunnerEvents;
   readonly lifecycle: Lifecycle;
   readonly cancellations: CancellationBook;
+  readonly watch: TroubleWatch;
 }
 
 /** The outbox sender. */
@@ -103,7 +106,7 @@ export class ReceiptDelivery {
     startedAtMs: number,
     settings: DeliverySettings,
   ): Promise<ReceiptResult> {
-    const { options, journal, client, logger, stats, events, lifecycle } = this.deps;
+    const { options, journal, client, logger, stats, events, lifecycle, watch } = this.deps;
     const { receiptId, callId, kind } = receipt;
     for (let attempt = 0; ; attempt++) {
       // Another process (or an earlier chain) may have settled it meanwhile.
@@ -114,6 +117,7 @@ export class ReceiptDelivery {
       journal.countAttempt(receiptId);
       stats.add("receipt_attempts");
       const verdict = decideDelivery(await client.receipt(runId, callId, receipt.bodyText));
+      if (verdict.type !== "retry") watch.clear("receipt");
       if (verdict.type === "acked") {
         const replayed = verdict.answer.replayed;
         if (kind === "accepted") {
@@ -140,6 +144,8 @@ export class ReceiptDelivery {
         return { type: "rejected", code: verdict.code };
       }
       stats.add("delivery_retries");
+      // A refusal that outlasted its grace fails the runner: the receipt stays journaled for the next start.
+      if (watch.report("receipt", verdict.trouble).fatal) return { type: "pending" };
       const deadline = giveUpAt(startedAtMs, settings, lifecycle, options);
       const delay = backoffDelayMs(
         attempt,
@@ -152,19 +158,11 @@ export class ReceiptDelivery {
           callId,
           receiptId,
           kind,
-          reason: verdict.reason,
+          reason: verdict.trouble.detail,
         });
         return { type: "pending" };
       }
-      if (attempt === 0 || attempt % 10 === 0) {
-        logger.warn("receipt not delivered yet; retrying", {
-          callId,
-          receiptId,
-          kind,
-          attempt,
-          reason: verdict.reason,
-        });
-      }
+      logger.debug("receipt not delivered yet; retrying", { callId, receiptId, kind, attempt, delayMs: delay });
       // While stopping the stop signal is already aborted: sleep the bounded delay plainly.
       await sleep(delay, lifecycle.stopping ? undefined : lifecycle.stopSignal);
     }

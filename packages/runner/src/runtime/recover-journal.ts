@@ -8,8 +8,9 @@
 
 import type { CallReport, ReportedCall } from "@toolhost/protocol/wire";
 import { REPORT_CALLS_MAX } from "@toolhost/protocol/wire";
-import { backoffDelayMs } from "../decisions/backoff.js";
 import { planRecovery, type RecoveryStep, reportedCallOf } from "../decisions/recovery-plan.js";
+import { executorTrouble } from "../decisions/trouble-policy.js";
+import { isTransientRefusal } from "../http/http-outcome.js";
 import type { JournalEntry } from "../journal/journal-records.js";
 import { acceptAndRun } from "./accept-and-run.js";
 import { reconcileCall } from "./reconcile-call.js";
@@ -43,18 +44,21 @@ async function reportAll(rt: RunnerRuntime, calls: readonly ReportedCall[]): Pro
   const { options, client, logger, lifecycle } = rt;
   for (let start = 0; start < calls.length; start += REPORT_CALLS_MAX) {
     const page = calls.slice(start, start + REPORT_CALLS_MAX);
-    for (let attempt = 0; !lifecycle.stopping; attempt++) {
+    while (!lifecycle.stopping) {
       const connection = await rt.connection.ensure(lifecycle.stopSignal);
       if (connection === null) return answers;
       const outcome = await client.report(options.executorId, connection.connectionId, page, lifecycle.stopSignal);
       if (outcome.type === "answer") {
-        const body = JSON.parse(outcome.text) as { calls: CallReport[] };
-        for (const report of body.calls) answers.set(report.call_id, report);
+        rt.watch.clear("report");
+        for (const report of outcome.body.calls) answers.set(report.call_id, report);
         break;
       }
+      if (outcome.type === "unreachable" && outcome.aborted) return answers;
       if (outcome.type === "refused") {
         const handled = await rt.connection.handleRefusal(connection.connectionId, outcome.code, lifecycle.stopSignal);
-        if (handled === "other" && outcome.status < 500) {
+        if (handled === "reconnected" || handled === "stale") continue;
+        if (handled === "fenced") return answers;
+        if (!isTransientRefusal(outcome.status)) {
           logger.error("the server refused the journal report; those calls wait for the next start", {
             code: outcome.code,
             message: outcome.message,
@@ -62,12 +66,9 @@ async function reportAll(rt: RunnerRuntime, calls: readonly ReportedCall[]): Pro
           break;
         }
       }
-      const delay = backoffDelayMs(
-        attempt,
-        { minMs: options.retryBackoffMinMs, maxMs: options.retryBackoffMaxMs },
-        options.random(),
-      );
-      await sleep(delay, lifecycle.stopSignal);
+      const decision = rt.watch.report("report", executorTrouble(outcome));
+      if (decision.fatal) return answers;
+      await sleep(decision.delayMs, lifecycle.stopSignal);
     }
   }
   return answers;

@@ -7,7 +7,7 @@
 
 import type { BindingDiagnostics, DiagnosticCheck } from "@toolhost/protocol/wire";
 import { isoTime, isoTimeOrNull } from "../http/wire-time.js";
-import type { DiagnosticFacts } from "./diagnostic-facts.js";
+import type { DiagnosticFacts, OnlineExecutorFact } from "./diagnostic-facts.js";
 
 /** The names of the checks, in answer order. */
 export const DIAGNOSTIC_CHECKS = {
@@ -19,6 +19,8 @@ export const DIAGNOSTIC_CHECKS = {
   binding_referenced: "binding_referenced",
   /** At least one executor is online for the binding. */
   executor_online: "executor_online",
+  /** Every tool on the binding has an online executor that declared it (or declared no tools at all). */
+  tools_served: "tools_served",
   /** No pending call of the agent on the binding has waited longer than STALE_PENDING_MS. */
   no_stale_pending: "no_stale_pending",
   /** No call of the agent on the binding waits for reconciliation. */
@@ -60,6 +62,7 @@ export function diagnose(facts: DiagnosticFacts): BindingDiagnostics {
         connected_at: isoTime(executor.connected_at_ms),
         last_heartbeat_at: isoTime(executor.last_heartbeat_at_ms),
         lease_expires_at: isoTime(executor.lease_expires_at_ms),
+        tool_names: executor.tool_names === null ? null : [...executor.tool_names],
       })),
       last_heartbeat_at: isoTimeOrNull(executors?.last_heartbeat_at_ms ?? null),
     },
@@ -130,6 +133,7 @@ function checksOf(facts: DiagnosticFacts): DiagnosticCheck[] {
             ? `no executor is online for binding ${binding}: no executor has connected (executor connections are not available in this server version yet)`
             : `no executor is online for binding ${binding}; start an executor that connects with this binding`,
     },
+    toolsServedCheck(toolNames, online, binding),
     {
       name: DIAGNOSTIC_CHECKS.no_stale_pending,
       ok: !stale,
@@ -156,4 +160,45 @@ function checksOf(facts: DiagnosticFacts): DiagnosticCheck[] {
           : `no call of agent ${agent} on binding ${binding} was completed by an executor yet; a dry-run does not verify execution`,
     },
   ];
+}
+
+/** `tools_served`: the binding's tools that no online executor serves, by the tools each declared. */
+function toolsServedCheck(
+  toolNames: readonly string[],
+  online: readonly OnlineExecutorFact[],
+  binding: string,
+): DiagnosticCheck {
+  const name = DIAGNOSTIC_CHECKS.tools_served;
+  if (toolNames.length === 0) return { name, ok: true, message: `no tool runs on binding ${binding}` };
+  const serves = (executor: OnlineExecutorFact, tool: string) =>
+    executor.tool_names === null || executor.tool_names.includes(tool);
+  const unserved = toolNames.filter((tool) => !online.some((executor) => serves(executor, tool)));
+  const undeclared = online.filter((executor) => executor.tool_names === null).map((e) => e.executor_id);
+  const assumed =
+    undeclared.length === 0
+      ? ""
+      : `; executor(s) ${undeclared.join(", ")} declared no tools and are assumed to serve every tool`;
+  if (unserved.length === 0) {
+    const servers = (tool: string) =>
+      online
+        .filter((executor) => serves(executor, tool))
+        .map((e) => e.executor_id)
+        .join(", ");
+    return {
+      name,
+      ok: true,
+      message: `every tool on binding ${binding} has an online executor: ${toolNames.map((tool) => `${tool} (${servers(tool)})`).join(", ")}${assumed}`,
+    };
+  }
+  const listed = unserved.map((tool) => JSON.stringify(tool)).join(", ");
+  const what = unserved.length === 1 ? `tool ${listed}` : `tools ${listed}`;
+  const declared = online
+    .filter((executor) => executor.tool_names !== null)
+    .map((e) => `${e.executor_id} serves ${(e.tool_names ?? []).join(", ") || "no tool"}`);
+  const found = online.length === 0 ? "no executor is online" : declared.join("; ");
+  return {
+    name,
+    ok: false,
+    message: `no online executor serves ${what} on binding ${binding} (${found}); register a handler for it in an executor connected for this binding${assumed}`,
+  };
 }

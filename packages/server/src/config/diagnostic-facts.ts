@@ -1,8 +1,9 @@
 /**
  * What binding diagnostics are computed from, and the loader that reads it from storage. `diagnose`
  * (pure) turns facts into the answer. Besides the configuration, the loader reads the executor
- * protocol's facts: the binding's executor connections (online = current connection live now), the
- * agent's unsettled calls on the binding, and the last call an executor completed there.
+ * protocol's facts: the binding's executor connections (online = current connection live now, with
+ * the tools each declared), the agent's unsettled calls on the binding, and the last call an executor
+ * completed there.
  */
 
 import type { ToolDefinition } from "@toolhost/protocol";
@@ -29,6 +30,8 @@ export interface OnlineExecutorFact {
   readonly last_heartbeat_at_ms: number;
   /** The connection goes offline then without another heartbeat. */
   readonly lease_expires_at_ms: number;
+  /** The tools the connection declared; null when it declared none (assumed to serve every tool). */
+  readonly tool_names: readonly string[] | null;
 }
 
 /** The binding's executor connections. */
@@ -146,6 +149,7 @@ async function executorFacts(stores: Stores, bindingId: string, nowMs: number): 
         connected_at_ms: executor.connected_at_ms,
         last_heartbeat_at_ms: executor.last_heartbeat_ms,
         lease_expires_at_ms: executor.lease_expires_ms,
+        tool_names: executor.tool_names,
       })),
     last_heartbeat_at_ms: executors.reduce<number | null>(
       (latest, executor) => Math.max(latest ?? executor.last_heartbeat_ms, executor.last_heartbeat_ms),

@@ -5,7 +5,8 @@
  * then on the old connection answers 409 `connection_superseded`. Claims survive a reconnect: they are
  * bound to the executor ID, not to a connection. A reconnect may only come from a key whose binding
  * scope reaches every binding of the connection it supersedes (409 `conflict` otherwise), so one
- * product cannot fence another product's executor by reusing its ID.
+ * product cannot fence another product's executor by reusing its ID. The connection may declare the
+ * tools it runs (`tool_names`, stored with it and shown by binding diagnostics).
  */
 
 import { ProtocolError } from "@toolhost/protocol";
@@ -54,6 +55,7 @@ export async function connectExecutor(
     key_id: identity.keyId,
     now_ms: nowMs,
     lease_expires_ms: nowMs + options.leaseTtlMs,
+    tool_names: body.tool_names ?? null,
   });
   return connectionWire(executor, options.heartbeatIntervalMs, options.leaseTtlMs);
 }

@@ -157,6 +157,8 @@ export interface ExecutorsTable {
   last_heartbeat_ms: number;
   lease_expires_ms: number;
   disconnected_at_ms: number | null;
+  /** The tools the connection declared, as a JSON array; NULL when it declared none (0005). */
+  tool_names_json: string | null;
 }
 
 /** `server_secrets`: secrets shared by every instance on the database, e.g. the grant key (0003). */

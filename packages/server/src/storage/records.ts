@@ -220,6 +220,8 @@ export interface ExecutorRecord {
   last_heartbeat_ms: number;
   lease_expires_ms: number;
   disconnected_at_ms: number | null;
+  /** The tools the current connection declared it runs; null when it declared none (assumed: every tool). */
+  tool_names: string[] | null;
 }
 
 /** A committed item of a run's history. */

@@ -273,6 +273,8 @@ export interface ExecutorConnectInput {
   readonly key_id: string;
   readonly now_ms: number;
   readonly lease_expires_ms: number;
+  /** The tools the connection declares (omitted or null: not declared). */
+  readonly tool_names?: readonly string[] | null;
 }
 
 /** Executor connections and leases (`executors`, one row per stable executor ID). */

@@ -43,6 +43,7 @@ describe("diagnose", () => {
             connected_at_ms: at - 60_000,
             last_heartbeat_at_ms: at - 1_000,
             lease_expires_at_ms: at + 14_000,
+            tool_names: ["t", "u"],
           },
         ],
         last_heartbeat_at_ms: at - 1_000,
@@ -69,6 +70,7 @@ describe("diagnose", () => {
         connected_at: "2026-09-30T11:59:00.000Z",
         last_heartbeat_at: "2026-09-30T11:59:59.000Z",
         lease_expires_at: "2026-09-30T12:00:14.000Z",
+        tool_names: ["t", "u"],
       },
     ]);
     expect(answer.calls).toEqual({

@@ -90,12 +90,14 @@ describeEachDialect("binding diagnostics", (dialect) => {
       ["agent_has_versions", true],
       ["binding_referenced", true],
       ["executor_online", false],
+      ["tools_served", false],
       ["no_stale_pending", true],
       ["no_reconciliation_backlog", true],
       ["execution_verified", false],
     ]);
     expect(checks[2].message).toContain("tasks.read, tasks.list");
     expect(checks[3].message).toMatch(/no executor is online for binding "tasks"; start an executor/);
+    expect(checks[4].message).toMatch(/^no online executor serves tools "tasks.read", "tasks.list" on binding "tasks"/);
   });
 
   it("reports an unreferenced binding and an agent without versions", async () => {
@@ -112,6 +114,7 @@ describeEachDialect("binding diagnostics", (dialect) => {
       ["agent_has_versions", false],
       ["binding_referenced", false],
       ["executor_online", false],
+      ["tools_served", true],
       ["no_stale_pending", true],
       ["no_reconciliation_backlog", true],
       ["execution_verified", false],

@@ -38,6 +38,7 @@ describeEachDialect("executor store", (dialect) => {
       last_heartbeat_ms: 1_000,
       lease_expires_ms: 16_000,
       disconnected_at_ms: null,
+      tool_names: null,
     });
     expect(await s.executors.get("e1")).toEqual(executor);
     expect(await s.executors.get("nope")).toBeUndefined();

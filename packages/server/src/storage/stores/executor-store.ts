@@ -22,6 +22,7 @@ const COLUMNS = [
   "last_heartbeat_ms",
   "lease_expires_ms",
   "disconnected_at_ms",
+  "tool_names_json",
 ] as const satisfies readonly (keyof ExecutorsTable)[];
 
 // Every pending poll and claim loads its executor: compiled once (reusable-query.ts).
@@ -31,12 +32,19 @@ const GET = new ReusableQuery((db, executorId: string) =>
 
 /** The record of a stored row. */
 function executorFromRow(row: Selectable<ExecutorsTable>): ExecutorRecord {
-  const { binding_ids_json, online, ...rest } = row;
-  const bindingIds: unknown = JSON.parse(binding_ids_json);
-  if (!Array.isArray(bindingIds) || !bindingIds.every((id) => typeof id === "string")) {
-    throw new Error(`stored executor ${row.executor_id} has malformed binding IDs`);
+  const { binding_ids_json, tool_names_json, online, ...rest } = row;
+  const bindingIds = stringList(binding_ids_json, row.executor_id, "binding IDs");
+  const toolNames = tool_names_json === null ? null : stringList(tool_names_json, row.executor_id, "tool names");
+  return { ...rest, binding_ids: bindingIds, online: online === 1, tool_names: toolNames };
+}
+
+/** A stored JSON array of strings. */
+function stringList(json: string, executorId: string, what: string): string[] {
+  const list: unknown = JSON.parse(json);
+  if (!Array.isArray(list) || !list.every((item) => typeof item === "string")) {
+    throw new Error(`stored executor ${executorId} has malformed ${what}`);
   }
-  return { ...rest, binding_ids: bindingIds, online: online === 1 };
+  return list;
 }
 
 /** `text` as a LIKE pattern matching itself literally (escape character `\`). */
@@ -60,6 +68,7 @@ export class KyselyExecutorStore implements ExecutorStore {
       last_heartbeat_ms: input.now_ms,
       lease_expires_ms: input.lease_expires_ms,
       disconnected_at_ms: null,
+      tool_names_json: input.tool_names == null ? null : JSON.stringify(input.tool_names),
     };
     return this.ctx.write(async (db) => {
       const row = await db
@@ -77,6 +86,8 @@ export class KyselyExecutorStore implements ExecutorStore {
             last_heartbeat_ms: values.last_heartbeat_ms,
             lease_expires_ms: values.lease_expires_ms,
             disconnected_at_ms: null,
+            // Each connection declares its own tools: a reconnect without them clears the old list.
+            tool_names_json: values.tool_names_json,
           })),
         )
         .returning(COLUMNS)
