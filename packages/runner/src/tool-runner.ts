@@ -284,30 +284,31 @@ export class ToolRunner {
    */
   #fail(error: RunnerError): void {
     const rt = this.#rt;
-    try {
-      if (this.#state === "created" || !this.#move("failed")) {
-        rt.logger.warn("a failure after the runner stopped (or before it started) is only logged", {
+    if (this.#state === "created" || !this.#move("failed")) {
+      quietly(() =>
+        rt.logger.warn("a failure after the runner began to stop (or before it started) is only logged", {
           state: this.#state,
           code: error.code,
           message: error.message,
-        });
-        return;
-      }
-      this.#failure = error;
+        }),
+      );
+      return;
+    }
+    this.#failure = error;
+    // The shutdown starts before anything else runs: a logger or listener that throws cannot keep it off.
+    this.#stopping ??= this.#shutdown().then(
+      () => this.#settleDone(error),
+      () => this.#settleDone(error),
+    );
+    quietly(() =>
       rt.logger.error("the runner failed; it stops itself", {
         code: error.code,
         message: error.message,
         details: error.details,
         cause: error.cause instanceof Error ? error.cause : undefined,
-      });
-      rt.events.emit("failed", { code: error.code, message: error.message, error });
-      this.#stopping ??= this.#shutdown().then(
-        () => this.#settleDone(error),
-        () => this.#settleDone(error),
-      );
-    } catch {
-      // Logging or a listener failed: the failure is recorded; nothing may escape into a loop.
-    }
+      }),
+    );
+    quietly(() => rt.events.emit("failed", { code: error.code, message: error.message, error }));
   }
 
   /** True once the shutdown closed the journal. */
@@ -351,5 +352,14 @@ export class ToolRunner {
     const handleId = typeof handle === "string" ? handle : handle?.id;
     const entry = typeof handleId === "string" ? this.#rt.journal.byHandle(handleId) : undefined;
     return entry === undefined ? undefined : this.#rt.registry.get(entry.toolName)?.resultType;
+  }
+}
+
+/** Runs `work` (logging), ignoring what it throws: failing must never throw into a loop. */
+function quietly(work: () => void): void {
+  try {
+    work();
+  } catch {
+    // A product logger that throws: nothing more can be reported.
   }
 }
