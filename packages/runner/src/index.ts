@@ -38,9 +38,9 @@ export {
 } from "./logger.js";
 export { defaultOperationKey, POLL_WAIT_MS_MAX, RUNNER_DEFAULTS, type ToolRunnerOptions } from "./options.js";
 export type { ReconcileOutcome, ReconcileResolver, RegisterOptions, ToolHandler } from "./registry.js";
+export { RUNNER_STATES, RUNNER_TRANSITIONS, type RunnerState } from "./runner-state.js";
 export type { DeferredError, FinishResult } from "./runtime/deferred-calls.js";
 export { UNKNOWN_AFTER_RESTART } from "./runtime/reconcile-call.js";
-export { RUNNER_STATES, RUNNER_TRANSITIONS, type RunnerState } from "./runner-state.js";
 export { RUNNER_COUNTERS, type RunnerCounter, type RunnerStats } from "./stats.js";
 export type { ToolCall } from "./tool-call.js";
 export type { DeferredHandle, ToolContext } from "./tool-context.js";

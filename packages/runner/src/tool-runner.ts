@@ -17,6 +17,7 @@ import { Journal } from "./journal/journal.js";
 import { toJsonValue } from "./json-value.js";
 import { compileRunnerOptions, type ToolRunnerOptions } from "./options.js";
 import { type ReconcileResolver, type RegisterOptions, type ToolHandler, ToolRegistry } from "./registry.js";
+import { isRunnerEdge, type RunnerState } from "./runner-state.js";
 import { CancellationBook } from "./runtime/cancellations.js";
 import { ConnectionManager } from "./runtime/connection.js";
 import {
@@ -37,7 +38,6 @@ import { superviseLoop } from "./runtime/supervised-loop.js";
 import { TaskTracker } from "./runtime/task-tracker.js";
 import { ToolSlots } from "./runtime/tool-slots.js";
 import { TroubleWatch } from "./runtime/trouble-watch.js";
-import { isRunnerEdge, type RunnerState } from "./runner-state.js";
 import { type RunnerStats, StatsCounters } from "./stats.js";
 import type { DeferredHandle } from "./tool-context.js";
 

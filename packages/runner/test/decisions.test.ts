@@ -5,12 +5,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { backoffDelayMs } from "../src/decisions/backoff.js";
 import { decideDelivery } from "../src/decisions/delivery-outcome.js";
-import { ANSWER_READERS, answerOutcome } from "../src/http/answer-reader.js";
 import { decideHandlerOutcome } from "../src/decisions/handler-outcome.js";
 import { draftOfReconcile } from "../src/decisions/reconcile-outcome.js";
 import { planRecovery, reportedCallOf } from "../src/decisions/recovery-plan.js";
 import { verifyClaim } from "../src/decisions/verify-claim.js";
 import { BusinessError, CancelledError } from "../src/errors.js";
+import { ANSWER_READERS, answerOutcome } from "../src/http/answer-reader.js";
 import type { JournalEntry, JournalState, OutboxReceipt } from "../src/journal/journal-records.js";
 import type { ToolCall } from "../src/tool-call.js";
 

@@ -1,7 +1,7 @@
 // The journal: assignments and the outbox, conditional state changes, sharing across connections.
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
 import { Journal } from "../src/journal/journal.js";
 import {
   isOutboxEdge,
@@ -269,9 +269,9 @@ describe("the journal's state machines", () => {
           expect(() => journal.transition(callId, { from: [legalFrom, from], to })).toThrow(JournalTransitionError);
         }
         if (from !== to) {
-          expect(() =>
-            raw.prepare("UPDATE assignments SET state = ? WHERE call_id = ?").run(to, callId),
-          ).toThrow(ILLEGAL_TRANSITION_MESSAGE);
+          expect(() => raw.prepare("UPDATE assignments SET state = ? WHERE call_id = ?").run(to, callId)).toThrow(
+            ILLEGAL_TRANSITION_MESSAGE,
+          );
         }
         expect(journal.get(callId)?.state).toBe(from);
       }

@@ -161,7 +161,13 @@ describe("ConnectionManager", () => {
   });
 
   it("fails the runner with connect_refused when a reconnect stays refused past refusalGraceMs", async () => {
-    const refusal: HttpOutcome = { type: "refused", status: 401, code: "unauthorized", message: "", details: undefined };
+    const refusal: HttpOutcome = {
+      type: "refused",
+      status: 401,
+      code: "unauthorized",
+      message: "",
+      details: undefined,
+    };
     const { manager, failures } = managerWith([refusal, refusal, refusal], 0);
     expect(await manager.ensure(signal)).toBeNull();
     expect(failures.map((error) => [error.code, error.details?.status])).toEqual([["connect_refused", 401]]);

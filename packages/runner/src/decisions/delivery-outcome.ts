@@ -10,8 +10,8 @@
  */
 
 import type { ReceiptAnswer } from "@toolhost/protocol/wire";
-import type { HttpOutcome } from "../http/http-outcome.js";
 import { ANSWER_READERS } from "../http/answer-reader.js";
+import type { HttpOutcome } from "../http/http-outcome.js";
 import { callTrouble, type Trouble } from "./trouble-policy.js";
 
 /** The server's answer to a receipt (the members the runner uses). */
@@ -41,7 +41,10 @@ export function decideDelivery(outcome: HttpOutcome<ReceiptAnswer>): DeliveryVer
   if (trouble === undefined && outcome.type === "refused") {
     return { type: "rejected", code: outcome.code, message: outcome.message };
   }
-  return { type: "retry", trouble: trouble ?? { kind: "transient", code: outcome.type, status: 0, detail: outcome.type } };
+  return {
+    type: "retry",
+    trouble: trouble ?? { kind: "transient", code: outcome.type, status: 0, detail: outcome.type },
+  };
 }
 
 /** Reads a receipt answer's text (as journaled); undefined when it is not a receipt answer. */

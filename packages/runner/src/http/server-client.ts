@@ -6,18 +6,14 @@
  */
 
 import type {
-  ClaimAnswer,
   DisconnectAnswer,
   ExecutorConnection,
   HeartbeatAnswer,
-  PendingAnswer,
   ReceiptAnswer,
-  ReportAnswer,
   ReportedCall,
 } from "@toolhost/protocol/wire";
 import { ANSWER_READERS, type AnswerReader, answerOutcome } from "./answer-reader.js";
 import { type HttpOutcome, refusalOf } from "./http-outcome.js";
-
 
 /** How the client reaches the server. */
 export interface ServerClientOptions {
@@ -64,11 +60,17 @@ export class ServerClient {
   /** `GET /v1/executors/{id}/pending` (long-poll up to `waitMs`). */
   pending(executorId: string, connectionId: string, limit: number, waitMs: number, signal?: AbortSignal) {
     const query = new URLSearchParams({ connection_id: connectionId, limit: String(limit), wait_ms: String(waitMs) });
-    return this.#send(ANSWER_READERS.pending, "GET", `/v1/executors/${segment(executorId)}/pending?${query}`, undefined, {
-      // The server may hold the request for waitMs: give it that on top of the usual limit.
-      timeoutMs: waitMs + this.#options.requestTimeoutMs,
-      signal,
-    });
+    return this.#send(
+      ANSWER_READERS.pending,
+      "GET",
+      `/v1/executors/${segment(executorId)}/pending?${query}`,
+      undefined,
+      {
+        // The server may hold the request for waitMs: give it that on top of the usual limit.
+        timeoutMs: waitMs + this.#options.requestTimeoutMs,
+        signal,
+      },
+    );
   }
 
   /** `POST /v1/executors/{id}/calls/report`. */

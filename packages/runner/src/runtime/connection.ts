@@ -137,10 +137,14 @@ export class ConnectionManager {
       if (outcome.type === "unreachable" && outcome.aborted) break;
       const trouble = executorTrouble(outcome);
       if (trouble.kind === "refused" && throwOnRefusal && outcome.type === "refused") {
-        throw new RunnerError("connect_refused", `the server refused the connection: ${outcome.code} ${outcome.message}`, {
-          status: outcome.status,
-          code: outcome.code,
-        });
+        throw new RunnerError(
+          "connect_refused",
+          `the server refused the connection: ${outcome.code} ${outcome.message}`,
+          {
+            status: outcome.status,
+            code: outcome.code,
+          },
+        );
       }
       const decision = watch.report("connect", trouble);
       if (decision.fatal) break;

@@ -38,7 +38,11 @@ export async function executeCandidate(rt: RunnerRuntime, candidate: PendingCall
       if (outcome.type === "unreachable" && outcome.aborted) return;
       if (outcome.type === "refused") {
         stats.add("claims_lost");
-        const handled = await rt.connection.handleRefusal(connection.connectionId, outcome.code, rt.lifecycle.stopSignal);
+        const handled = await rt.connection.handleRefusal(
+          connection.connectionId,
+          outcome.code,
+          rt.lifecycle.stopSignal,
+        );
         if (handled !== "other") return;
       }
       const trouble = callTrouble(outcome);

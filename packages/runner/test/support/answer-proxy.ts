@@ -43,7 +43,11 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 /** Starts a proxy to `targetUrl` that forwards everything until `override` says otherwise. */
 export async function startAnswerProxy(targetUrl: string): Promise<AnswerProxy> {
   const server = createServer(async (request, response) => {
-    const seen: ProxiedRequest = { method: request.method ?? "GET", path: request.url ?? "/", body: await bodyOf(request) };
+    const seen: ProxiedRequest = {
+      method: request.method ?? "GET",
+      path: request.url ?? "/",
+      body: await bodyOf(request),
+    };
     proxy.requests.push(seen);
     const answer = proxy.override(seen);
     if (answer !== undefined) {

@@ -195,10 +195,10 @@ function toolsServedCheck(
   const declared = online
     .filter((executor) => executor.tool_names !== null)
     .map((e) => `${e.executor_id} serves ${(e.tool_names ?? []).join(", ") || "no tool"}`);
-  const found = online.length === 0 ? "no executor is online" : declared.join("; ");
-  return {
-    name,
-    ok: false,
-    message: `no online executor serves ${what} on binding ${binding} (${found}); register a handler for it in an executor connected for this binding${assumed}`,
-  };
+  const them = unserved.length === 1 ? "it" : "them";
+  const advice =
+    online.length === 0
+      ? `(no executor is online); start an executor connected for this binding that registers ${them}`
+      : `(${declared.join("; ")}); register ${unserved.length === 1 ? "a handler" : "handlers"} for ${them} in an executor connected for this binding`;
+  return { name, ok: false, message: `no online executor serves ${what} on binding ${binding} ${advice}${assumed}` };
 }

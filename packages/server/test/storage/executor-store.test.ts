@@ -44,6 +44,19 @@ describeEachDialect("executor store", (dialect) => {
     expect(await s.executors.get("nope")).toBeUndefined();
   });
 
+  it("connect: stores the declared tool names; a reconnect replaces them (none declared: null)", async () => {
+    const s = storage();
+    expect((await connect(s, "e1", "conn-1", { tool_names: ["tasks.create", "tasks.read"] })).tool_names).toEqual([
+      "tasks.create",
+      "tasks.read",
+    ]);
+    expect((await s.executors.get("e1"))?.tool_names).toEqual(["tasks.create", "tasks.read"]);
+    expect((await s.executors.listByBinding("b1"))[0]?.tool_names).toEqual(["tasks.create", "tasks.read"]);
+    expect((await connect(s, "e1", "conn-2", { tool_names: [] })).tool_names).toEqual([]);
+    expect((await connect(s, "e1", "conn-3")).tool_names).toBeNull();
+    expect((await s.executors.get("e1"))?.tool_names).toBeNull();
+  });
+
   it("connect: a reconnect supersedes (new connection, epoch + 1, online again, new bindings and key)", async () => {
     const s = storage();
     await connect(s, "e1", "conn-1");
