@@ -264,3 +264,52 @@ describe("candidates the runner cannot serve", () => {
     await runner.stop();
   });
 });
+
+describe("the runner's life", () => {
+  it("created → stopping → stopped: stop() on a runner never started; done() resolves", async () => {
+    const world = await buildWorld(server, ONE_CREATE);
+    const runner = newRunner(world);
+    expect(runner.state).toBe("created");
+    await runner.stop();
+    expect(runner.state).toBe("stopped");
+    await expect(runner.done()).resolves.toBeUndefined();
+    await expect(runner.start()).rejects.toMatchObject({ code: "invalid_lifecycle" });
+  });
+
+  it("starting → failed: start() and done() reject with connect_refused when the server refuses the connection", async () => {
+    const world = await buildWorld(server, ONE_CREATE);
+    const key = expectStatus(
+      await api(server, "POST", "/v1/keys", { name: "no connect", scopes: ["tools:execute"] }),
+      201,
+    );
+    const runner = newRunner(world, { apiKey: key.key });
+    const failed: string[] = [];
+    runner.on("failed", ({ code }) => failed.push(code));
+    const started = runner.start();
+    await expect(started).rejects.toMatchObject({ code: "connect_refused", details: { status: 403 } });
+    expect(runner.state).toBe("failed");
+    await expect(runner.done()).rejects.toBe(runner.failure);
+    expect(failed).toEqual(["connect_refused"]);
+    await runner.stop();
+    expect(runner.state).toBe("failed");
+    await expect(runner.start()).rejects.toMatchObject({ code: "invalid_lifecycle" });
+  });
+
+  it("starting → stopping → stopped: a stop while connect is answered with a proxy's page ends the start", async () => {
+    const { world, proxy } = await proxiedWorld();
+    proxy.override = (request) => (request.path === "/v1/executors/connect" ? HTML_PAGE : undefined);
+    const runner = newRunner(world, { baseUrl: proxy.url });
+    const started = runner.start();
+    await eventually(
+      () => proxy.requests.filter((request) => request.path === "/v1/executors/connect").length,
+      (n) => n >= 3,
+      "three connects answered with a proxy's page",
+    );
+    expect(runner.state).toBe("starting");
+    expect(runner.stats().counters.malformed_answers).toBeGreaterThanOrEqual(3);
+    await runner.stop();
+    await expect(started).resolves.toBeUndefined();
+    expect(runner.state).toBe("stopped");
+    await expect(runner.done()).resolves.toBeUndefined();
+  });
+});
