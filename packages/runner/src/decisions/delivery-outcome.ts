@@ -10,7 +10,6 @@
  */
 
 import type { ReceiptAnswer } from "@toolhost/protocol/wire";
-import { ANSWER_READERS } from "../http/answer-reader.js";
 import type { HttpOutcome } from "../http/http-outcome.js";
 import { callTrouble, type Trouble } from "./trouble-policy.js";
 
@@ -47,10 +46,28 @@ export function decideDelivery(outcome: HttpOutcome<ReceiptAnswer>): DeliveryVer
   };
 }
 
-/** Reads a receipt answer's text (as journaled); undefined when it is not a receipt answer. */
+/**
+ * Reads a journaled receipt answer; undefined when it lacks the members the runner uses. The answer was
+ * checked against the wire schema when it arrived (or came from an older runner that did not check),
+ * so reading it back asks only for those members: a schema that grew since must not strand a journal.
+ */
 export function readReceiptAnswer(text: string): ReceiptAnswerFacts | undefined {
-  const read = ANSWER_READERS.receipt.read(text);
-  return read.ok ? factsOf(read.value) : undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== "object" || body === null) return undefined;
+  const answer = body as Record<string, unknown>;
+  if (typeof answer.replayed !== "boolean" || typeof answer.applied !== "boolean") return undefined;
+  return {
+    replayed: answer.replayed,
+    confirmed: typeof answer.confirmed === "boolean" ? answer.confirmed : undefined,
+    applied: answer.applied,
+    callStatus: String(answer.call_status),
+    runStatus: String(answer.run_status),
+  };
 }
 
 function factsOf(answer: ReceiptAnswer): ReceiptAnswerFacts {
