@@ -7,7 +7,6 @@
  * `#settleReceipts` (OUTBOX_TRANSITIONS).
  */
 
-import type { ReceiptKind, ToolEffect } from "@toolhost/protocol";
 import Database from "better-sqlite3";
 import {
   type AssignOutcome,
@@ -24,38 +23,16 @@ import {
   type OutboxReceipt,
   type OutboxState,
 } from "./journal-records.js";
+import {
+  type AssignmentRow,
+  assignmentColumns,
+  assignmentValues,
+  entryOf,
+  type MoveColumns,
+  type OutboxRow,
+  receiptOf,
+} from "./journal-rows.js";
 import { JOURNAL_DDL, JOURNAL_PRAGMAS, JOURNAL_SCHEMA_VERSION, JOURNAL_TRIGGERS_DDL } from "./journal-schema.js";
-
-interface AssignmentRow {
-  call_id: string;
-  run_id: string;
-  tool_name: string;
-  effect: string;
-  executor_id: string;
-  claim_id: string;
-  grant_secret: string;
-  operation_key: string;
-  call_json: string;
-  state: string;
-  state_reason: string | null;
-  handle_id: string | null;
-  created_at_ms: number;
-  updated_at_ms: number;
-}
-
-interface OutboxRow {
-  seq: number;
-  receipt_id: string;
-  call_id: string;
-  kind: string;
-  body_text: string;
-  state: string;
-  attempts: number;
-  answer_json: string | null;
-  reject_code: string | null;
-  created_at_ms: number;
-  updated_at_ms: number;
-}
 
 /** A state change made together with another write. */
 export interface StateChange {
@@ -70,9 +47,6 @@ export interface StateCondition {
   readonly to?: JournalState;
   readonly reason?: string | null;
 }
-
-/** Columns an assignment's state change may rewrite besides its state (assign, defer). */
-type MoveColumns = Partial<Record<keyof AssignmentRow, string | number | null>>;
 
 /** How many calls are in each state, and how many receipts wait for delivery. */
 export type JournalCounts = Record<JournalState, number> & { readonly outboxPending: number };
@@ -352,57 +326,4 @@ export class Journal {
       .run(to, this.#now(), ...names.map((name) => columns[name] ?? null), callId ?? receiptId);
     return result.changes;
   }
-}
-
-function assignmentValues(a: NewAssignment): [string, string, string, string, string, string, string, string] {
-  return [a.runId, a.toolName, a.effect, a.executorId, a.claimId, a.grant, a.operationKey, a.callJson];
-}
-
-/** The columns a new claim rewrites when it replaces one that never started. */
-function assignmentColumns(a: NewAssignment): MoveColumns {
-  return {
-    run_id: a.runId,
-    tool_name: a.toolName,
-    effect: a.effect,
-    executor_id: a.executorId,
-    claim_id: a.claimId,
-    grant_secret: a.grant,
-    operation_key: a.operationKey,
-    call_json: a.callJson,
-  };
-}
-
-function entryOf(row: AssignmentRow): JournalEntry {
-  return {
-    callId: row.call_id,
-    runId: row.run_id,
-    toolName: row.tool_name,
-    effect: row.effect as ToolEffect,
-    executorId: row.executor_id,
-    claimId: row.claim_id,
-    grant: row.grant_secret,
-    operationKey: row.operation_key,
-    callJson: row.call_json,
-    state: row.state as JournalState,
-    stateReason: row.state_reason,
-    handleId: row.handle_id,
-    createdAtMs: row.created_at_ms,
-    updatedAtMs: row.updated_at_ms,
-  };
-}
-
-function receiptOf(row: OutboxRow): OutboxReceipt {
-  return {
-    receiptId: row.receipt_id,
-    callId: row.call_id,
-    seq: row.seq,
-    kind: row.kind as ReceiptKind,
-    bodyText: row.body_text,
-    state: row.state as OutboxState,
-    attempts: row.attempts,
-    answerJson: row.answer_json,
-    rejectCode: row.reject_code,
-    createdAtMs: row.created_at_ms,
-    updatedAtMs: row.updated_at_ms,
-  };
 }
