@@ -207,6 +207,9 @@ export const HistoryItem = Type.Union(
   { description: `One history item: ${ITEM_TYPES}. Items are never rewritten; later facts are new items.` },
 );
 
+/** One committed history item. */
+export type HistoryItem = Static<typeof HistoryItem>;
+
 /** `GET /v1/runs/{run_id}/history` answer. */
 export const HistoryPage = Page("The run's history, oldest first.", HistoryItem);
 
