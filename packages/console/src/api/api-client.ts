@@ -49,7 +49,7 @@ export class ApiClient {
     if (body !== undefined) headers["content-type"] = "application/json";
     let response: Response;
     try {
-      response = await fetch(path, { method, headers, body, cache: "no-store", credentials: "omit" });
+      response = await fetch(path, { method, headers, body, credentials: "omit" });
     } catch (error) {
       throw new ApiError(0, "unreachable", (error as Error).message);
     }
@@ -63,7 +63,6 @@ export class ApiClient {
   async openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
     const response = await fetch(path, {
       headers: { authorization: `Bearer ${this.key}`, accept: "text/event-stream" },
-      cache: "no-store",
       credentials: "omit",
       signal,
     });
@@ -164,7 +163,7 @@ export class ApiClient {
 
   /** The paths of the OpenAPI document (public), to learn which routes this server has. */
   async apiPaths(): Promise<Set<string>> {
-    const response = await fetch("/v1/openapi.json", { cache: "no-store" });
+    const response = await fetch("/v1/openapi.json");
     if (!response.ok) return new Set();
     const doc = (await response.json()) as { paths?: Record<string, unknown> };
     return new Set(Object.keys(doc.paths ?? {}));

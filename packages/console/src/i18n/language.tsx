@@ -4,12 +4,11 @@
  */
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { format, type Language, MESSAGES, type MessageKey } from "./messages.js";
+import { format, type Language, MESSAGES, type Translate } from "./messages.js";
 
 const STORAGE_NAME = "toolhost.console.language";
 
-/** Translates a key, filling its `{slots}`. */
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type { Translate } from "./messages.js";
 
 interface LanguageState {
   readonly language: Language;

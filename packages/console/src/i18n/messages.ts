@@ -274,6 +274,9 @@ const en: Record<MessageKey, string> = {
 /** The message tables by language. */
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { zh, en };
 
+/** Translates a key, filling its `{slots}`. */
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
 /** `template` with each `{name}` replaced by `values[name]`. */
 export function format(template: string, values: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (slot, name: string) => (name in values ? String(values[name]) : slot));

@@ -5,7 +5,7 @@
  */
 
 import type { StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
-import type { Translate } from "../../i18n/language.js";
+import type { Translate } from "../../i18n/messages.js";
 
 /** One line of a timeline. */
 export interface TimelineEvent {
