@@ -115,6 +115,8 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
       screenshot: async (name) => {
         if (SCREENSHOT_DIR === undefined) return;
         mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        // From the top of the page, as a person arriving on it sees it; nothing keeps focus rings.
+        await page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)");
         await page.screenshot({ path: join(SCREENSHOT_DIR, name) });
       },
       close: async () => {

@@ -4,7 +4,7 @@ import { useApi } from "../../api/api-context.js";
 import { ApiErrorView } from "../../components/api-error-view.js";
 import { StatusBadge } from "../../components/status-badge.js";
 import { TimeText } from "../../components/time-text.js";
-import { useText } from "../../i18n/language.js";
+import { useLanguage, useText } from "../../i18n/language.js";
 import { useResource } from "../../live/use-resource.js";
 import { type BindingView, executorTools, loadExecutorsView } from "./executors-view.js";
 
@@ -97,7 +97,7 @@ export function ExecutorsPage() {
 
 /** One binding: its tools and, per referencing agent, the diagnostics and checks. */
 function BindingCard({ view }: { view: BindingView }) {
-  const t = useText();
+  const { t, language } = useLanguage();
   return (
     <article className="binding" data-testid={`binding-${view.binding.binding_id}`}>
       <h3>
@@ -130,7 +130,9 @@ function BindingCard({ view }: { view: BindingView }) {
               {t("bindings.lastVerified", {
                 tool: report.last_verified_execution.tool_name,
                 executor: report.last_verified_execution.executor_id,
-                at: new Date(report.last_verified_execution.completed_at).toLocaleString(),
+                at: new Date(report.last_verified_execution.completed_at).toLocaleString(
+                  language === "zh" ? "zh-CN" : "en-GB",
+                ),
               })}
             </p>
           )}
