@@ -102,7 +102,8 @@ describeInChromium("the console in Chromium", () => {
     expect(history).toContain("Add 'Buy milk' to my tasks");
     expect(history).toContain("Buy milk");
     expect(await page.getByTestId("run-output").textContent()).toBe("Created the task and read the list.");
-    expect(await page.getByTestId("live-mode").textContent()).toBe("ended");
+    // Once the run and its calls have ended the page stops following it.
+    await expect.poll(() => page.getByTestId("live-mode").textContent()).toBe("ended");
     await world.screenshot("console-run.png");
   });
 
@@ -125,6 +126,8 @@ describeInChromium("the console in Chromium", () => {
   it("can be used by keyboard: the skip link comes first and reaches the content", async () => {
     const { page } = world;
     await page.goto("/runs");
+    await page.getByTestId("runs-table").waitFor();
+    await page.bringToFront();
     await page.keyboard.press("Tab");
     expect(await page.evaluate("document.activeElement?.textContent")).toBe("Skip to content");
     await page.keyboard.press("Enter");
