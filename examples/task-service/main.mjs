@@ -25,12 +25,13 @@ const service = createTaskService({
 });
 
 let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    service.stop().then(() => process.exit(0));
-  });
-}
+const stop = () => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  service.stop().then(() => process.exit(0));
+};
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
+// Started by `npm start` / `toolhost demo` with an IPC channel: stop when that parent goes away.
+if (process.channel) process.on("disconnect", () => stopping || stop());
 await service.start();
-console.error("task service executor running; Ctrl-C to stop");
+if (!process.channel) console.error("task service executor running; Ctrl-C to stop");

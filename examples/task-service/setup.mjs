@@ -6,11 +6,17 @@
  * `--run`, also starts a run, waits for it to end and prints its history (start main.mjs first).
  *
  *   TOOLHOST_URL=http://127.0.0.1:8080 TOOLHOST_ADMIN_KEY=… node examples/task-service/setup.mjs [--run]
+ *
+ * `npm start` and `toolhost demo` use the same functions (`configureTaskService` with
+ * tasks.read and tasks.create, `runAndWait`).
  */
 
-/** The task service's tool definitions on `bindingId`. */
-export function taskTools(bindingId) {
-  return [
+/** Every tool the task service serves. */
+export const TASK_TOOL_NAMES = ["tasks.create", "tasks.read", "tasks.export"];
+
+/** The task service's tool definitions on `bindingId` (those named in `toolNames`). */
+export function taskTools(bindingId, toolNames = TASK_TOOL_NAMES) {
+  const tools = [
     {
       name: "tasks.create",
       description: "Creates a task for the current user.",
@@ -36,11 +42,29 @@ export function taskTools(bindingId) {
       timeout_ms: 600_000,
     },
   ];
+  return tools.filter((tool) => toolNames.includes(tool.name));
 }
 
-/** Creates everything through the API; answers the IDs and the executor key. */
-export async function setUpTaskService(baseUrl, adminKey, { bindingId = "task-service", subject = "user-42" } = {}) {
-  const post = async (path, body, allowConflict = false) => {
+/** The scripted model's steps: create a task, read the list (and export it), then answer. */
+export function taskScript(toolNames = TASK_TOOL_NAMES) {
+  const has = (name) => toolNames.includes(name);
+  const second = [
+    ...(has("tasks.read") ? [{ name: "tasks.read", arguments: { limit: 10 } }] : []),
+    ...(has("tasks.export") ? [{ name: "tasks.export", arguments: {} }] : []),
+  ];
+  const done = has("tasks.export")
+    ? "Created the task, read the list and exported it."
+    : "Created the task and read the list.";
+  return [
+    ...(has("tasks.create") ? [{ tool_calls: [{ name: "tasks.create", arguments: { title: "Buy milk" } }] }] : []),
+    ...(second.length > 0 ? [{ tool_calls: second }] : []),
+    { message: done },
+  ];
+}
+
+/** A POST with the admin key; a 409 answers undefined when `allowConflict` (an existing binding). */
+function poster(baseUrl, adminKey) {
+  return async (path, body, allowConflict = false) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method: "POST",
       headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" },
@@ -51,43 +75,64 @@ export async function setUpTaskService(baseUrl, adminKey, { bindingId = "task-se
     if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${text}`);
     return JSON.parse(text);
   };
+}
+
+/**
+ * Creates the binding (reused when it exists), a toolset of `toolNames`, an agent named `agentName`
+ * with a scripted version, and a session for `subject`; answers their IDs.
+ */
+export async function configureTaskService(
+  baseUrl,
+  adminKey,
+  { bindingId = "task-service", subject = "user-42", toolNames = TASK_TOOL_NAMES, agentName = "task assistant" } = {},
+) {
+  const post = poster(baseUrl, adminKey);
   // The binding may exist from an earlier setup: reuse it (the executor serving it keeps running).
   await post("/v1/executor-bindings", { binding_id: bindingId, name: "Task service" }, true);
-  const toolset = await post("/v1/toolsets", { name: "task service", tools: taskTools(bindingId) });
-  const agent = await post("/v1/agents", { name: "task assistant" });
+  const toolset = await post("/v1/toolsets", { name: "task service", tools: taskTools(bindingId, toolNames) });
+  const agent = await post("/v1/agents", { name: agentName });
   const version = await post(`/v1/agents/${agent.agent_id}/versions`, {
     toolset_id: toolset.toolset_id,
     toolset_version: 1,
-    model: {
-      provider: "scripted",
-      script: [
-        { tool_calls: [{ name: "tasks.create", arguments: { title: "Buy milk" } }] },
-        {
-          tool_calls: [
-            { name: "tasks.read", arguments: { limit: 10 } },
-            { name: "tasks.export", arguments: {} },
-          ],
-        },
-        { message: "Created the task, read the list and exported it." },
-      ],
-    },
+    model: { provider: "scripted", script: taskScript(toolNames) },
   });
   const session = await post("/v1/sessions", { agent_version: version.agent_version, subject });
+  return {
+    bindingId,
+    toolsetId: toolset.toolset_id,
+    agentId: agent.agent_id,
+    agentVersion: version.agent_version,
+    sessionId: session.session_id,
+  };
+}
+
+/** Creates everything through the API; answers the IDs and the executor key. */
+export async function setUpTaskService(baseUrl, adminKey, { bindingId = "task-service", subject = "user-42" } = {}) {
+  const made = await configureTaskService(baseUrl, adminKey, { bindingId, subject });
+  const post = poster(baseUrl, adminKey);
   const key = await post("/v1/keys", { name: "task service executor", scopes: ["executors:connect", "tools:execute"] });
-  return { bindingId, agentId: agent.agent_id, sessionId: session.session_id, executorKey: key.key };
+  return { bindingId, agentId: made.agentId, sessionId: made.sessionId, executorKey: key.key };
 }
 
 /** Starts a run of the session and polls it until it ends; answers the run and its history. */
-export async function runAndWait(baseUrl, adminKey, sessionId, timeoutMs = 30_000) {
+export async function runAndWait(
+  baseUrl,
+  adminKey,
+  sessionId,
+  timeoutMs = 30_000,
+  input = "Add 'Buy milk' to my tasks",
+) {
   const call = async (method, path, body) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${adminKey}`, ...(body ? { "content-type": "application/json" } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return JSON.parse(await response.text());
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return JSON.parse(text);
   };
-  let run = await call("POST", `/v1/sessions/${sessionId}/runs`, { input: "Add 'Buy milk' to my tasks" });
+  let run = await call("POST", `/v1/sessions/${sessionId}/runs`, { input });
   const deadline = Date.now() + timeoutMs;
   while (!["completed", "failed", "cancelled", "expired"].includes(run.status)) {
     if (Date.now() > deadline) throw new Error(`run ${run.run_id} still ${run.status}: is main.mjs running?`);

@@ -7,6 +7,7 @@
 import { Command, CommanderError } from "commander";
 import { type CliIo, processIo } from "./cli-io.js";
 import type { CommandContext, CommandDefinition } from "./command-context.js";
+import { defineDemoCommand } from "./commands/demo.js";
 import { defineDryRunCommand } from "./commands/dry-run.js";
 import { defineKeysCommand } from "./commands/keys.js";
 import { defineMeasureCommand } from "./commands/measure.js";
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
   defineDryRunCommand,
   defineMeasureCommand,
   definePreviewCommand,
+  defineDemoCommand,
 ];
 
 /** The commander program for one invocation (commander keeps parse state, so build one per run). */

@@ -5,6 +5,8 @@
  * option or variable, before anything starts.
  */
 
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { DestinationStream } from "pino";
 import { parseDatabaseUrl } from "./storage/database-url.js";
 
@@ -40,6 +42,8 @@ export interface ServerOptions {
   acceptWindowMs?: number;
   /** How often deadlines, accept windows and leases are swept (default 250 ms). */
   sweepIntervalMs?: number;
+  /** The built web console served at `/` (default: this checkout's `packages/console/dist`); null serves none. */
+  consoleDirectory?: string | null;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -56,6 +60,7 @@ export interface CompiledServerOptions {
   readonly leaseTtlMs: number;
   readonly acceptWindowMs: number;
   readonly sweepIntervalMs: number;
+  readonly consoleDirectory: string | null;
 }
 
 /** Defaults of the options that have one. */
@@ -85,7 +90,11 @@ export const SERVER_ENV = {
   leaseTtlMs: "TOOLHOST_LEASE_TTL_MS",
   acceptWindowMs: "TOOLHOST_ACCEPT_WINDOW_MS",
   sweepIntervalMs: "TOOLHOST_SWEEP_INTERVAL_MS",
+  consoleDirectory: "TOOLHOST_CONSOLE_DIR",
 } as const;
+
+/** The console's build output next to this package in the repository (src/ and dist/ sit at the same depth). */
+export const BUNDLED_CONSOLE_DIRECTORY = fileURLToPath(new URL("../../console/dist", import.meta.url));
 
 /** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
 export const MAX_BODY_LIMIT_BYTES = 1024 * 1024 * 1024;
@@ -125,6 +134,7 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     leaseTtlMs: integerOf(pick("leaseTtlMs"), 20, 86_400_000) ?? SERVER_DEFAULTS.leaseTtlMs,
     acceptWindowMs: integerOf(pick("acceptWindowMs"), 10, 86_400_000) ?? SERVER_DEFAULTS.acceptWindowMs,
     sweepIntervalMs: integerOf(pick("sweepIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.sweepIntervalMs,
+    consoleDirectory: options.consoleDirectory === null ? null : consoleDirectoryOf(pick("consoleDirectory")),
   };
 }
 
@@ -169,6 +179,12 @@ function bootstrapKeyOf(source: Source | undefined): string | null {
     throw invalid(source, `must be 1 to ${MAX_BOOTSTRAP_KEY_LENGTH} visible ASCII characters without spaces`);
   }
   return raw;
+}
+
+function consoleDirectoryOf(source: Source | undefined): string {
+  if (source === undefined) return BUNDLED_CONSOLE_DIRECTORY;
+  if (typeof source.raw !== "string") throw invalid(source, "must be a directory path");
+  return resolve(source.raw);
 }
 
 function logLevelOf(source: Source | undefined): LogLevel {

@@ -1,22 +1,28 @@
 /**
- * `toolhost serve [--db URL] [--host H] [--port P]`: runs the HTTP server until SIGTERM or SIGINT, then
- * shuts down gracefully (in-flight requests finish, storage closes) and exits 0. Once listening it
- * prints the server's URL — the real port when `--port 0` asked for a free one — as the only line on
- * standard output, so scripts can read it; log lines (JSON) go to standard error.
+ * `toolhost serve [--db URL] [--host H] [--port P] [--demo]`: runs the HTTP server (the API under /v1,
+ * the console at /) until SIGTERM or SIGINT, then shuts down gracefully (in-flight requests finish,
+ * storage closes) and exits 0. Once listening it prints the server's URL — the real port when
+ * `--port 0` asked for a free one — as the only line on standard output, so scripts can read it; log
+ * lines (JSON) go to standard error, and so does, on a database without keys, how to make the first.
+ * With `--demo` (what `npm start` runs) it is a first run for people instead: see demo/.
  */
 
-import type { RunningServer, ServerOptions } from "@toolhost/server";
+import type { RunningServer } from "@toolhost/server";
 import { InvalidArgumentError } from "commander";
 import type { CommandContext, CommandDefinition } from "../command-context.js";
 import { CommandFailure, runReported } from "../command-failure.js";
-import { addDatabaseOption, type DatabaseOptions, databaseUrlOf } from "../database-option.js";
-import { EXIT_STATUS, type ExitStatus } from "../exit-status.js";
+import { addDatabaseOption, type DatabaseOptions } from "../database-option.js";
+import { firstKeyHint } from "../demo/first-run-text.js";
+import type { ExitStatus } from "../exit-status.js";
+import { closedBySignal, serverOptionsOf } from "../server-lifecycle.js";
 import { loadServer, SHOWN_SERVER_DEFAULTS } from "../server-module.js";
+import { runServeDemo } from "./serve-demo.js";
 
 /** The options of `toolhost serve`, as commander hands them over. */
 export interface ServeOptions extends DatabaseOptions {
   host?: string;
   port?: number;
+  demo?: boolean;
 }
 
 /** Parses `--port`: decimal digits, 0 to 65535 (0 picks a free port). */
@@ -29,36 +35,20 @@ export function parsePortOption(value: string): number {
 
 /** Starts the server, prints its URL, and resolves once a signal has shut it down (1 when closing failed). */
 export async function runServe(options: ServeOptions, context: CommandContext): Promise<ExitStatus> {
-  const { closeOnSignals, startServer } = await loadServer();
-  const serverOptions: ServerOptions = {
-    databaseUrl: await databaseUrlOf(options, context),
-    logDestination: context.io.stderr,
-  };
-  if (options.host !== undefined) serverOptions.host = options.host;
-  if (options.port !== undefined) serverOptions.port = options.port;
+  if (options.demo === true) return runServeDemo(options, context);
+  const { startServer } = await loadServer();
+  const serverOptions = await serverOptionsOf(options, context);
   let server: RunningServer;
   try {
     server = await startServer(serverOptions, context.env);
   } catch (error) {
     throw new CommandFailure(`cannot start the server: ${(error as Error).message}`);
   }
-  const stopped = new Promise<ExitStatus>((resolve) => {
-    const closable = {
-      close: () =>
-        server.close().then(
-          () => resolve(EXIT_STATUS.ok),
-          (error: unknown) => {
-            resolve(EXIT_STATUS.refused);
-            throw error;
-          },
-        ),
-    };
-    closeOnSignals(closable, {
-      info: (message) => server.app.log.info(message),
-      error: (details, message) => server.app.log.error(details, message),
-    });
-  });
+  const stopped = closedBySignal(server, async () => undefined);
   await context.stdout.write(`${server.url}\n`);
+  if ((await server.storage.keys.list({ limit: 1 })).items.length === 0) {
+    await context.stderr.write(firstKeyHint(`${server.url}/`, options.db));
+  }
   return stopped;
 }
 
@@ -79,9 +69,19 @@ export const defineServeCommand: CommandDefinition = (program, context) =>
       `TCP port, 0 for a free one (default: $TOOLHOST_PORT, else ${SHOWN_SERVER_DEFAULTS.port})`,
       parsePortOption,
     )
+    .option(
+      "--demo",
+      "a first run: on an empty database seed a demo, run the example executor, print a key (npm start)",
+    )
     .addHelpText(
       "after",
       `
+With --demo (what npm start runs): on an empty database it seeds a demo (a binding,
+a toolset with tasks.read and tasks.create, a scripted agent version, a session),
+starts the example executor (examples/task-service) as a child process, runs the
+agent once and prints the console's URL and an admin key, once. A later start
+reuses the demo. Logs default to warnings (TOOLHOST_LOG_LEVEL changes that).
+
 Output:
   The server's URL (http://HOST:PORT, the real port for --port 0) on standard
   output once it listens; log lines as JSON on standard error. Other settings

@@ -49,6 +49,7 @@ export {
 } from "./diagnostics.js";
 export { CheckProblem, DryRunAnswer, DryRunRequest, MOCK_RECEIPTS_MAX } from "./dry-run.js";
 export { ErrorBody, ErrorDetail } from "./errors.js";
+export { ExecutorList, ExecutorSummary } from "./executor-list.js";
 export {
   CallReport,
   CancellationRequest,
@@ -86,6 +87,7 @@ export {
   ScopeName,
 } from "./keys.js";
 export { ModelSettings, ScriptedModelSettings, ScriptedToolCall, ScriptStep } from "./model-settings.js";
+export { CallReceipts, StoredReceipt } from "./receipt-log.js";
 export {
   CallCancelRequested,
   CallStatus,
@@ -96,6 +98,7 @@ export {
   CreateRunRequest,
   HistoryItem,
   HistoryPage,
+  RecentRunList,
   Run,
   RunCallParams,
   RunError,

@@ -80,6 +80,12 @@ export const RunList = Page("Runs of one session, in creation order.", Run);
 /** `GET /v1/sessions/{session_id}/runs` answer. */
 export type RunList = Static<typeof RunList>;
 
+/** `GET /v1/runs` answer. */
+export const RecentRunList = Page("Runs in the credential's agent scope, newest first.", Run);
+
+/** `GET /v1/runs` answer. */
+export type RecentRunList = Static<typeof RecentRunList>;
+
 /** `POST /v1/runs/{run_id}/cancel` body: nothing to say (`{}` or no body). */
 export const CancelRunRequest = WireObject("Cancels the run.", {});
 
@@ -116,6 +122,8 @@ export const ToolCall = WireObject("A tool call of a run, or a compensation call
   ),
   executor_id: Type.Optional(Id("The executor holding (or that held) the claim.")),
   claim_id: Type.Optional(Id("The claim.")),
+  claimed_at: Type.Optional(Timestamp("When the current claim was made.")),
+  accepted_at: Type.Optional(Timestamp("When the server confirmed the executor's `accepted` receipt.")),
   compensates: Type.Optional(Id("On a compensation call: the completed call it compensates.")),
   arguments_digest: Type.String({ description: "`sha256:` of the arguments' canonical form." }),
   cancel_requested_at: Type.Optional(Timestamp("When a business-task cancellation was requested.")),
@@ -198,6 +206,9 @@ export const HistoryItem = Type.Union(
   ],
   { description: `One history item: ${ITEM_TYPES}. Items are never rewritten; later facts are new items.` },
 );
+
+/** One committed history item. */
+export type HistoryItem = Static<typeof HistoryItem>;
 
 /** `GET /v1/runs/{run_id}/history` answer. */
 export const HistoryPage = Page("The run's history, oldest first.", HistoryItem);

@@ -18,10 +18,13 @@ import { sessionRoutes } from "../config/session-routes.js";
 import { toolsetRoutes } from "../config/toolset-routes.js";
 import { dryRunRoutes } from "../dryrun/dry-run-routes.js";
 import { type CallWakeups, InProcessCallWakeups } from "../executors/call-wakeups.js";
+import { executorListRoutes } from "../executors/executor-list-routes.js";
 import { executorRoutes } from "../executors/executor-routes.js";
 import { createLogger } from "../logger.js";
 import type { CompiledServerOptions } from "../options.js";
+import { callReceiptsRoutes } from "../runs/call-receipts-routes.js";
 import { historyRoutes } from "../runs/history-routes.js";
+import { recentRunsRoutes } from "../runs/recent-runs-routes.js";
 import { HistoryRunProgress } from "../runs/record-call-outcome.js";
 import { runRoutes } from "../runs/run-routes.js";
 import { toolCallRoutes } from "../runs/tool-call-routes.js";
@@ -31,6 +34,7 @@ import type { Storage } from "../storage/storage.js";
 import type { App, AppContext, RouteModule } from "./app.js";
 import { answerClientError } from "./client-error.js";
 import { closeConnectionsOnShutdown } from "./close-connections-on-shutdown.js";
+import { consoleRoutes } from "./console-routes.js";
 import { installErrorHandling, sendError } from "./error-handling.js";
 import { healthRoutes } from "./health-routes.js";
 import { registerJsonContentType } from "./json-content-type.js";
@@ -55,6 +59,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   toolCallRoutes,
   historyRoutes,
   executorRoutes,
+  recentRunsRoutes,
+  callReceiptsRoutes,
+  executorListRoutes,
+  consoleRoutes,
 ];
 
 /** Longest path parameter accepted: IDs are at most 128 characters; longer ones answer 404. */

@@ -49,6 +49,8 @@ export function toolCallOf(call: CallRecord): ToolCall {
     ...(rejected === undefined ? {} : { rejected }),
     ...(call.executor_id === null ? {} : { executor_id: call.executor_id }),
     ...(call.claim_id === null ? {} : { claim_id: call.claim_id }),
+    ...(call.claimed_at_ms === null ? {} : { claimed_at: isoTime(call.claimed_at_ms) }),
+    ...(call.accepted_at_ms === null ? {} : { accepted_at: isoTime(call.accepted_at_ms) }),
     ...(call.compensates === null ? {} : { compensates: call.compensates }),
     arguments_digest: call.arguments_digest,
     ...(call.cancel_requested_at_ms === null ? {} : { cancel_requested_at: isoTime(call.cancel_requested_at_ms) }),

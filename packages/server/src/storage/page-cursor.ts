@@ -53,6 +53,20 @@ export function decodeCreatedCursor(list: string, cursor: string | null | undefi
   return { at: t as number, id };
 }
 
+/** The cursor after ID `id` in the list named `list` (ordered by an ID alone). */
+export function encodeIdCursor(list: string, id: string): string {
+  return encode({ l: list, id });
+}
+
+/** The ID a cursor of `list` points after; undefined for the first page. */
+export function decodeIdCursor(list: string, cursor: string | null | undefined): string | undefined {
+  if (cursor === null || cursor === undefined) return undefined;
+  const object = decode(cursor, list);
+  const { id } = object;
+  if (typeof id !== "string" || Object.keys(object).length !== 2) throw invalidCursor();
+  return id;
+}
+
 /** The cursor after number `n` in the list named `list` (ordered by a version number). */
 export function encodeNumberCursor(list: string, n: number): string {
   return encode({ l: list, n });

@@ -129,6 +129,8 @@ export interface RunStore {
   getForUpdate(runId: string): Promise<RunRecord | undefined>;
   /** Runs of one session, in creation order. */
   listBySession(sessionId: string, page: PageRequest): Promise<Page<RunRecord>>;
+  /** Runs whose agent lies in `scope`, newest first (the console's runs list). */
+  listRecent(page: PageRequest, scope: IdScope): Promise<Page<RunRecord>>;
   /** Applies `change` only while the run's status is still `from`: the changed run, else undefined. */
   update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined>;
 }
@@ -290,6 +292,11 @@ export interface ExecutorStore {
   heartbeat(executorId: string, connectionId: string, nowMs: number, leaseExpiresMs: number): Promise<boolean>;
   /** Takes the connection offline while it is current and online (a detach); true when it changed. */
   disconnect(executorId: string, connectionId: string, nowMs: number): Promise<boolean>;
+  /**
+   * Executors whose current connection serves only bindings in `scope` (online or not), by executor
+   * ID; a page may hold fewer than `limit` items only when it is the last.
+   */
+  list(page: PageRequest, scope: IdScope): Promise<Page<ExecutorRecord>>;
   /** Executors (online or not) whose current connection serves `bindingId`, latest heartbeat first. */
   listByBinding(bindingId: string): Promise<ExecutorRecord[]>;
   /** Online connections whose lease lapsed (`lease_expires_ms <= now`), oldest lease first. */

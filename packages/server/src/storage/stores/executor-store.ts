@@ -6,10 +6,13 @@
 
 import { type Selectable, type SqlBool, sql } from "kysely";
 import type { ExecutorsTable } from "../database-schema.js";
-import type { ExecutorRecord } from "../records.js";
+import { decodeIdCursor, encodeIdCursor } from "../page-cursor.js";
+import type { ExecutorRecord, IdScope, Page, PageRequest } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { ExecutorConnectInput, ExecutorStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
+
+const LIST = "executors";
 
 const COLUMNS = [
   "executor_id",
@@ -126,6 +129,33 @@ export class KyselyExecutorStore implements ExecutorStore {
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     });
+  }
+
+  async list(page: PageRequest, scope: IdScope): Promise<Page<ExecutorRecord>> {
+    // The binding scope is a membership test on a JSON array: rows are read in ID order, in batches,
+    // and those with a binding outside the scope are left out until the page is full.
+    let after = decodeIdCursor(LIST, page.cursor);
+    const items: ExecutorRecord[] = [];
+    const batch = page.limit + 1;
+    for (;;) {
+      const from = after;
+      const rows = await this.ctx.read((db) => {
+        let query = db.selectFrom("executors").select(COLUMNS).orderBy("executor_id").limit(batch);
+        if (from !== undefined) query = query.where("executor_id", ">", from);
+        return query.execute();
+      });
+      for (const row of rows) {
+        const executor = executorFromRow(row);
+        if (scope !== "*" && !executor.binding_ids.every((id) => scope.includes(id))) continue;
+        if (items.length === page.limit) {
+          const last = items[items.length - 1] as ExecutorRecord;
+          return { items, next_cursor: encodeIdCursor(LIST, last.executor_id) };
+        }
+        items.push(executor);
+      }
+      if (rows.length < batch) return { items, next_cursor: null };
+      after = rows[rows.length - 1]?.executor_id;
+    }
   }
 
   async listByBinding(bindingId: string): Promise<ExecutorRecord[]> {

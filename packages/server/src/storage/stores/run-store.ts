@@ -11,6 +11,7 @@ import type { StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
 
 const LIST = "runs";
+const RECENT = "runs-recent";
 const COLUMNS = [
   "run_id",
   "session_id",
@@ -94,6 +95,26 @@ export class KyselyRunStore implements RunStore {
       const rows = await query.execute();
       return pageOf(rows.map(runOf), page.limit, (last) =>
         encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.run_id }),
+      );
+    });
+  }
+
+  async listRecent(page: PageRequest, scope: IdScope): Promise<Page<RunRecord>> {
+    const after = decodeCreatedCursor(RECENT, page.cursor);
+    return this.ctx.read(async (db) => {
+      let query = db
+        .selectFrom("runs")
+        .select(COLUMNS)
+        .where(inScope("agent_id", scope))
+        .orderBy("created_at_ms", "desc")
+        .orderBy("run_id", "desc")
+        .limit(page.limit + 1);
+      if (after !== undefined) {
+        query = query.where((eb) => eb(eb.refTuple("created_at_ms", "run_id"), "<", eb.tuple(after.at, after.id)));
+      }
+      const rows = await query.execute();
+      return pageOf(rows.map(runOf), page.limit, (last) =>
+        encodeCreatedCursor(RECENT, { at: last.created_at_ms, id: last.run_id }),
       );
     });
   }

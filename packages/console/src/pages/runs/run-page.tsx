@@ -1,0 +1,137 @@
+/**
+ * One run: its status and output, a timeline per tool call, and the history exactly as the model
+ * sees it. Follows the run live (event stream when the server has one, else polling) until it and
+ * its calls stop moving.
+ */
+
+import type { HistoryItem, Run, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
+import { useCallback } from "react";
+import type { ApiClient } from "../../api/api-client.js";
+import { useApi } from "../../api/api-context.js";
+import { ApiErrorView } from "../../components/api-error-view.js";
+import { ScrollText } from "../../components/json-text.js";
+import { StatusBadge } from "../../components/status-badge.js";
+import { TimeText } from "../../components/time-text.js";
+import { useText } from "../../i18n/language.js";
+import { RUN_POLL_MS, useRunUpdates } from "../../live/run-updates.js";
+import { useResource } from "../../live/use-resource.js";
+import { Link } from "../../router.js";
+import { CallTimeline } from "./call-timeline.js";
+import { HistoryView } from "./history-view.js";
+import { runMoving } from "./run-status.js";
+
+/** Everything the page shows of a run, loaded together so it is consistent with itself. */
+interface RunView {
+  readonly run: Run;
+  readonly calls: ToolCall[];
+  readonly receipts: Map<string, StoredReceipt[]>;
+  readonly history: HistoryItem[];
+  readonly historyText: string;
+}
+
+async function loadRunView(client: ApiClient, runId: string): Promise<RunView> {
+  const [run, calls, history, raw] = await Promise.all([
+    client.run(runId),
+    client.toolCalls(runId),
+    client.history(runId),
+    client.raw("GET", `/v1/runs/${encodeURIComponent(runId)}/history?limit=200`),
+  ]);
+  const receipts = new Map(
+    await Promise.all(
+      calls.map(async (call) => [call.call_id, (await client.callReceipts(runId, call.call_id)).receipts] as const),
+    ),
+  );
+  return { run, calls, receipts, history, historyText: raw.text };
+}
+
+/** The page. */
+export function RunPage({ runId }: { runId: string }) {
+  const client = useApi();
+  const t = useText();
+  const view = useResource(() => loadRunView(client, runId), `run:${runId}`);
+  const moving = view.data === undefined ? view.error === undefined : runMoving(view.data.run, view.data.calls);
+  const reload = useCallback(() => view.reload(), [view.reload]);
+  const live = useRunUpdates(client, runId, moving, reload);
+  const data = view.data;
+  return (
+    <section aria-labelledby="run-title">
+      <p>
+        <Link to="/runs">{t("run.back")}</Link>
+      </p>
+      <h1 id="run-title">
+        {t("run.title", { id: runId })} {data !== undefined && <StatusBadge status={data.run.status} />}{" "}
+        <span className="muted small" data-testid="live-mode">
+          {live === "stream"
+            ? t("run.liveStream")
+            : live === "poll"
+              ? t("run.livePoll", { seconds: RUN_POLL_MS / 1000 })
+              : t("run.settled")}
+        </span>
+      </h1>
+      <ApiErrorView error={view.error} />
+      {data === undefined ? (
+        view.error === undefined && <p>{t("common.loading")}</p>
+      ) : (
+        <>
+          <dl className="facts">
+            <dt>{t("runs.session")}</dt>
+            <dd>
+              <code>{data.run.session_id}</code>
+            </dd>
+            <dt>{t("run.agentVersion")}</dt>
+            <dd>
+              <code>{data.run.agent_version}</code>
+            </dd>
+            <dt>{t("runs.created")}</dt>
+            <dd>
+              <TimeText iso={data.run.created_at} />
+            </dd>
+            <dt>{t("run.ended")}</dt>
+            <dd>
+              <TimeText iso={data.run.ended_at} />
+            </dd>
+            {data.run.output !== undefined && (
+              <>
+                <dt>{t("run.outputLabel")}</dt>
+                <dd className="quote" data-testid="run-output">
+                  {data.run.output}
+                </dd>
+              </>
+            )}
+            {data.run.error !== undefined && (
+              <>
+                <dt>{t("run.errorLabel")}</dt>
+                <dd>
+                  <code>{data.run.error.code}</code> {data.run.error.message}
+                </dd>
+              </>
+            )}
+          </dl>
+          <div className="run-grid">
+            <section aria-labelledby="timeline-title">
+              <h2 id="timeline-title">{t("run.timeline")}</h2>
+              {data.calls.length === 0 ? (
+                <p>{t("run.noCalls")}</p>
+              ) : (
+                <ol className="calls">
+                  {data.calls.map((call) => (
+                    <CallTimeline key={call.call_id} call={call} receipts={data.receipts.get(call.call_id) ?? []} />
+                  ))}
+                </ol>
+              )}
+              <p className="muted small">{t("timeline.noReplays")}</p>
+            </section>
+            <section aria-labelledby="history-title">
+              <h2 id="history-title">{t("run.history")}</h2>
+              <HistoryView items={data.history} />
+              <details>
+                <summary>{t("run.rawHistory")}</summary>
+                <ScrollText className="raw">{data.historyText}</ScrollText>
+              </details>
+            </section>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

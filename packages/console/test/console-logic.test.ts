@@ -1,0 +1,135 @@
+// The console's pure parts: the dry-run body keeps the editors' exact texts (big integers, key
+// order), a call's timeline is in time order with late receipts marked, an executor's tools come from
+// its declaration when it made one, and which runs are still moving.
+import type { ExecutorSummary, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
+import { describe, expect, it } from "vitest";
+import { format, MESSAGES } from "../src/i18n/messages.js";
+import type { BindingView } from "../src/pages/executors/executors-view.js";
+import { executorTools } from "../src/pages/executors/executors-view.js";
+import { timelineOf } from "../src/pages/runs/call-events.js";
+import { runMoving } from "../src/pages/runs/run-status.js";
+import { completedReceiptText, dryRunBodyText } from "../src/pages/schema/dry-run-body.js";
+
+const t = (key: keyof (typeof MESSAGES)["en"], values?: Record<string, string | number>) =>
+  format(MESSAGES.en[key], values);
+
+describe("dryRunBodyText", () => {
+  it("sends arguments and receipts exactly as typed", () => {
+    const result = '{"z": 1, "id": 12345678901234567890, "x": 1e5}';
+    const body = dryRunBodyText({
+      agentVersion: "agv_1",
+      toolName: "tasks.read",
+      argumentsText: ' {"cursor": "c"}\n',
+      receiptTexts: [completedReceiptText("r1", `\uFEFF${result}\n`)],
+    });
+    expect(body).toBe(
+      `{"agent_version":"agv_1","tool_name":"tasks.read","arguments":{"cursor": "c"},"mock_receipts":[{"receipt_id": "r1", "kind": "completed", "result": ${result}}]}`,
+    );
+    expect(() => JSON.parse(body)).not.toThrow();
+  });
+});
+
+describe("the message tables", () => {
+  it("have the same keys in Chinese and English, and the seed's page name first", () => {
+    expect(Object.keys(MESSAGES.zh).sort()).toEqual(Object.keys(MESSAGES.en).sort());
+    expect(MESSAGES.zh["nav.schema"]).toBe("检查 Schema 与模拟回执");
+  });
+});
+
+const CALL: ToolCall = {
+  call_id: "call_1",
+  run_id: "run_1",
+  turn: 0,
+  tool_name: "tasks.create",
+  binding_id: "b",
+  effect: "write",
+  status: "completed",
+  executor_id: "exec-1",
+  claim_id: "clm_1",
+  claimed_at: "2026-01-01T00:00:01.000Z",
+  accepted_at: "2026-01-01T00:00:02.000Z",
+  arguments_digest: "sha256:x",
+  deadline: "2026-01-01T00:01:00.000Z",
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:04.000Z",
+  settled_at: "2026-01-01T00:00:03.000Z",
+};
+
+function receipt(receiptId: string, kind: StoredReceipt["kind"], at: string, applied = true): StoredReceipt {
+  return {
+    receipt_id: receiptId,
+    seq: 1,
+    kind,
+    executor_id: "exec-1",
+    claim_id: "clm_1",
+    applied,
+    body_bytes: 10,
+    created_at: at,
+  };
+}
+
+describe("timelineOf", () => {
+  it("orders a call's events by time and marks late receipts", () => {
+    const events = timelineOf(
+      CALL,
+      [
+        receipt("r-acc", "accepted", "2026-01-01T00:00:02.000Z"),
+        receipt("r-done", "completed", "2026-01-01T00:00:03.000Z"),
+        receipt("r-late", "completed", "2026-01-01T00:00:05.000Z", false),
+      ],
+      t,
+    );
+    expect(events.map((event) => event.text)).toEqual([
+      "created (turn 0)",
+      "claimed by exec-1",
+      "start confirmed by the server (accepted)",
+      "receipt completed",
+      "settled: completed",
+      "receipt completed — late receipt (the run had ended; not applied)",
+    ]);
+    expect(events.at(-1)?.tone).toBe("late");
+  });
+
+  it("says when the server refused a call", () => {
+    const refused: ToolCall = { ...CALL, status: "failed", rejected: "invalid_arguments" };
+    delete refused.claimed_at;
+    expect(timelineOf(refused, [], t).map((event) => event.text)).toContain(
+      "refused by the server (invalid_arguments); no executor saw it",
+    );
+  });
+});
+
+describe("executorTools", () => {
+  const executor: ExecutorSummary = {
+    executor_id: "e",
+    connection_id: "c",
+    epoch: 1,
+    binding_ids: ["a"],
+    online: true,
+    connected_at: "2026-01-01T00:00:00.000Z",
+    last_heartbeat_at: "2026-01-01T00:00:00.000Z",
+    lease_expires_at: "2026-01-01T00:00:15.000Z",
+    disconnected_at: null,
+  };
+  const bindings = [
+    { binding: { binding_id: "a", name: "A", created_at: "" }, diagnostics: [], toolNames: ["x.read", "x.write"] },
+    { binding: { binding_id: "b", name: "B", created_at: "" }, diagnostics: [], toolNames: ["y.read"] },
+  ] as BindingView[];
+
+  it("takes the tools of its bindings when it declared none, and its declaration when it made one", () => {
+    expect(executorTools(executor, bindings)).toEqual({ names: ["x.read", "x.write"], declared: false });
+    expect(executorTools({ ...executor, tool_names: ["x.read"] }, bindings)).toEqual({
+      names: ["x.read"],
+      declared: true,
+    });
+  });
+});
+
+describe("runMoving", () => {
+  it("is true while the run or one of its calls may still change", () => {
+    const run = { status: "completed" } as Parameters<typeof runMoving>[0];
+    expect(runMoving(run, [CALL])).toBe(false);
+    expect(runMoving(run, [{ ...CALL, status: "accepted" }])).toBe(true);
+    expect(runMoving({ ...run, status: "waiting_for_tools" }, [])).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+// The console in Chromium against a real server with the demo: sign in with the demo's admin key;
+// on 检查 Schema 与模拟回执, a dry-run whose mock result is 40 KiB shows the truncated preview, the
+// byte-budget bar and the preserved next_cursor; an invalid argument is shown inline and goes away
+// once fixed; a completed run's timeline and history; the executor online with its tools.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type ConsoleWorld, describeInChromium, largeTasksResult, startConsoleWorld } from "./browser-harness.js";
+
+describeInChromium("the console in Chromium", () => {
+  let world: ConsoleWorld;
+
+  beforeAll(async () => {
+    world = await startConsoleWorld();
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it("signs in with a pasted key, kept in sessionStorage and never in the URL", async () => {
+    const { page } = world;
+    await page.goto("/");
+    await expect.poll(() => page.getByRole("heading", { name: "登录" }).isVisible()).toBe(true);
+    const field = page.getByLabel("API 密钥");
+    await field.fill("th_not-a-key");
+    await page.getByRole("button", { name: "登录" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("unauthorized");
+    await field.fill(world.adminKey);
+    await field.press("Enter");
+    await page.getByTestId("runs-table").waitFor();
+    const firstRun = world.demo.firstRun?.run_id as string;
+    expect(await page.getByTestId("runs-table").textContent()).toContain(firstRun);
+    expect(page.url()).not.toContain(world.adminKey);
+    expect(await page.evaluate('window.sessionStorage.getItem("toolhost.console.key")')).toBe(world.adminKey);
+    expect(await page.evaluate('window.localStorage.getItem("toolhost.console.key")')).toBeNull();
+  });
+
+  it("dry-runs a 40 KiB mock result: truncated preview, budget bar, preserved next_cursor", async () => {
+    const { page } = world;
+    await page.getByRole("link", { name: "检查 Schema 与模拟回执" }).click();
+    await page.getByRole("heading", { name: "检查 Schema 与模拟回执", level: 1 }).waitFor();
+    await page.getByLabel("工具").selectOption("tasks.read");
+    const result = largeTasksResult(40 * 1024);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "tasks-page-1.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(result),
+    });
+    await expect
+      .poll(() => page.getByTestId("receipt-editor-1").locator("textarea").inputValue())
+      .toContain('"next_cursor":"page-2"');
+    await page.getByRole("button", { name: "检查", exact: true }).click();
+    const preview = page.getByTestId("context-preview");
+    await preview.waitFor();
+    expect(await preview.textContent()).toContain("已截断");
+    const bar = await page.getByTestId("budget-bar").getAttribute("aria-label");
+    expect(bar).toBe(
+      `原始 ${Buffer.byteLength(result).toLocaleString("en-US")} 字节，保留 16,384 字节，预算 16,384 字节`,
+    );
+    const preserved = page.getByTestId("preserved-fields");
+    expect(await preserved.getByRole("row", { name: /next_cursor/ }).textContent()).toContain('"page-2"');
+    expect(await page.getByTestId("preview-head").textContent()).toMatch(/^\{"tasks":\[\{"task_id":"task-1"/);
+    expect(await page.getByTestId("preview-tail").textContent()).toContain("page-2");
+    expect(await page.getByTestId("not-verified").textContent()).toContain("execution_verified: false");
+    await world.screenshot("console-schema.png");
+  });
+
+  it("shows an invalid argument inline, and the check passes once it is fixed", async () => {
+    const { page } = world;
+    const editor = page.getByTestId("arguments-editor");
+    const text = editor.locator("textarea");
+    await text.fill('{"limit": "ten"}');
+    await text.press("Control+Enter");
+    const problems = editor.getByTestId("problems");
+    await expect.poll(() => problems.textContent()).toMatch(/\/limit.*must be integer/);
+    expect(await text.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByTestId("dry-run-result").textContent()).toContain("参数不符合输入 Schema");
+    await world.screenshot("console-schema-invalid.png");
+    await text.fill('{"limit": 10}');
+    // Editing hides the stale problem at once; the next check confirms the fix.
+    expect(await problems.count()).toBe(0);
+    await page.getByRole("button", { name: "检查", exact: true }).click();
+    await expect.poll(() => page.getByTestId("dry-run-result").textContent()).toContain("参数符合输入 Schema");
+    expect(await text.getAttribute("aria-invalid")).toBe("false");
+  });
+
+  it("opens a completed run's timeline and the history as the model saw it", async () => {
+    const { page } = world;
+    await page.getByRole("button", { name: "切换到英文" }).click();
+    await page.getByRole("link", { name: "Runs" }).click();
+    const runId = world.demo.firstRun?.run_id as string;
+    await page.getByRole("link", { name: runId }).click();
+    await page.getByRole("heading", { name: `Run ${runId}` }).waitFor();
+    const calls = page.getByTestId("call-timeline");
+    await expect.poll(() => calls.count()).toBe(2);
+    const create = await calls.nth(0).textContent();
+    expect(create).toContain("tasks.create");
+    expect(create).toContain("claimed by task-service-demo");
+    expect(create).toContain("start confirmed by the server (accepted)");
+    expect(create).toContain("receipt completed");
+    expect(create).toContain("settled: completed");
+    expect(await calls.nth(1).textContent()).toContain("tasks.read");
+    const history = await page.getByTestId("history").textContent();
+    expect(history).toContain("Add 'Buy milk' to my tasks");
+    expect(history).toContain("Buy milk");
+    expect(await page.getByTestId("run-output").textContent()).toBe("Created the task and read the list.");
+    // Once the run and its calls have ended the page stops following it.
+    await expect.poll(() => page.getByTestId("live-mode").textContent()).toBe("ended");
+    await world.screenshot("console-run.png");
+  });
+
+  it("shows the example executor online with the tools it serves, and the binding's checks", async () => {
+    const { page } = world;
+    await page.getByRole("link", { name: "Executors & bindings" }).click();
+    const row = page.getByTestId("executor-task-service-demo");
+    await row.waitFor();
+    const text = await row.textContent();
+    expect(text).toContain("online");
+    expect(text).toContain("task-service");
+    expect(text).toContain("tasks.create");
+    expect(text).toContain("tasks.read");
+    const binding = await page.getByTestId("binding-task-service").textContent();
+    expect(binding).toContain("executor_online");
+    expect(binding).toContain("execution_verified");
+    await world.screenshot("console-executors.png");
+  });
+
+  it("can be used by keyboard: the skip link comes first and reaches the content", async () => {
+    const { page } = world;
+    await page.goto("/runs");
+    await page.getByTestId("runs-table").waitFor();
+    await page.bringToFront();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate("document.activeElement?.textContent")).toBe("Skip to content");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate("document.activeElement?.id")).toBe("main");
+  });
+});
