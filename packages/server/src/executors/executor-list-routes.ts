@@ -18,18 +18,8 @@ import { pageRequestOf, wirePage } from "../http/paging.js";
 import { isoTime, isoTimeOrNull } from "../http/wire-time.js";
 import type { ExecutorRecord } from "../storage/records.js";
 
-/**
- * The tool names an executor declared at connect, when its record carries them (the connect request's
- * optional `tool_names`); read defensively so that records without them list no tools.
- */
-function declaredToolNames(executor: ExecutorRecord): string[] | undefined {
-  const names: unknown = (executor as { tool_names?: unknown }).tool_names;
-  return Array.isArray(names) && names.every((name) => typeof name === "string") ? names : undefined;
-}
-
 /** The wire form of a stored executor at `nowMs` (online only while its lease runs). */
 export function executorSummaryOf(executor: ExecutorRecord, nowMs: number): ExecutorSummary {
-  const toolNames = declaredToolNames(executor);
   return {
     executor_id: executor.executor_id,
     connection_id: executor.connection_id,
@@ -40,7 +30,7 @@ export function executorSummaryOf(executor: ExecutorRecord, nowMs: number): Exec
     last_heartbeat_at: isoTime(executor.last_heartbeat_ms),
     lease_expires_at: isoTime(executor.lease_expires_ms),
     disconnected_at: isoTimeOrNull(executor.disconnected_at_ms),
-    ...(toolNames === undefined ? {} : { tool_names: toolNames }),
+    ...(executor.tool_names === null ? {} : { tool_names: executor.tool_names }),
   };
 }
 

@@ -13,10 +13,10 @@ describeEachDialect("GET /v1/executors", (dialect) => {
   let red: string;
   let blue: string;
 
-  async function connect(executorId: string, bindingIds: string[]): Promise<string> {
+  async function connect(executorId: string, bindingIds: string[], toolNames?: string[]): Promise<string> {
     const answer = await server.call("POST", "/v1/executors/connect", {
       ...admin,
-      body: { executor_id: executorId, binding_ids: bindingIds },
+      body: { executor_id: executorId, binding_ids: bindingIds, ...(toolNames ? { tool_names: toolNames } : {}) },
     });
     expect(answer.status, answer.text).toBe(200);
     return answer.body.connection_id;
@@ -32,7 +32,7 @@ describeEachDialect("GET /v1/executors", (dialect) => {
     blue = await createBinding(server, "blue");
     await connect("exec-c", [red]);
     await connect("exec-a", [blue]);
-    await connect("exec-b", [red, blue]);
+    await connect("exec-b", [red, blue], ["tasks.read", "tasks.create"]);
     const detached = await connect("exec-d", [red]);
     const gone = await server.call("POST", "/v1/executors/exec-d/disconnect", {
       ...admin,
@@ -48,6 +48,9 @@ describeEachDialect("GET /v1/executors", (dialect) => {
     const [a, b, , d] = answer.body.data;
     expect(a).toMatchObject({ binding_ids: [blue], epoch: 1, online: true, disconnected_at: null });
     expect(b.binding_ids).toEqual([red, blue]);
+    // Only an executor that declared its tools at connect lists them.
+    expect(b.tool_names).toEqual(["tasks.read", "tasks.create"]);
+    expect(a).not.toHaveProperty("tool_names");
     for (const field of ["connected_at", "last_heartbeat_at", "lease_expires_at"]) expect(a[field]).toMatch(ISO_TIME);
     expect(d.online).toBe(false);
     expect(d.disconnected_at).toMatch(ISO_TIME);

@@ -41,10 +41,7 @@ export function executorTools(
   executor: ExecutorSummary,
   bindings: readonly BindingView[],
 ): { readonly names: readonly string[]; readonly declared: boolean } {
-  const declared = (executor as { tool_names?: unknown }).tool_names;
-  if (Array.isArray(declared) && declared.every((name) => typeof name === "string")) {
-    return { names: declared as string[], declared: true };
-  }
+  if (executor.tool_names !== undefined) return { names: executor.tool_names, declared: true };
   const names = new Set<string>();
   for (const view of bindings) {
     if (executor.binding_ids.includes(view.binding.binding_id)) for (const name of view.toolNames) names.add(name);
