@@ -40,6 +40,10 @@ export interface ServerOptions {
   acceptWindowMs?: number;
   /** How often deadlines, accept windows and leases are swept (default 250 ms). */
   sweepIntervalMs?: number;
+  /** PostgreSQL: longest wait for a database connection, new or from the pool (default 5 s). */
+  databaseConnectTimeoutMs?: number;
+  /** PostgreSQL: longest one SQL statement may run, `statement_timeout` (default 10 s; migrations are exempt). */
+  databaseQueryTimeoutMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -56,6 +60,8 @@ export interface CompiledServerOptions {
   readonly leaseTtlMs: number;
   readonly acceptWindowMs: number;
   readonly sweepIntervalMs: number;
+  readonly databaseConnectTimeoutMs: number;
+  readonly databaseQueryTimeoutMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -70,6 +76,8 @@ export const SERVER_DEFAULTS = {
   leaseTtlMs: 15_000,
   acceptWindowMs: 30_000,
   sweepIntervalMs: 250,
+  databaseConnectTimeoutMs: 5_000,
+  databaseQueryTimeoutMs: 10_000,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -85,6 +93,8 @@ export const SERVER_ENV = {
   leaseTtlMs: "TOOLHOST_LEASE_TTL_MS",
   acceptWindowMs: "TOOLHOST_ACCEPT_WINDOW_MS",
   sweepIntervalMs: "TOOLHOST_SWEEP_INTERVAL_MS",
+  databaseConnectTimeoutMs: "TOOLHOST_DATABASE_CONNECT_TIMEOUT_MS",
+  databaseQueryTimeoutMs: "TOOLHOST_DATABASE_QUERY_TIMEOUT_MS",
 } as const;
 
 /** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
@@ -125,6 +135,10 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     leaseTtlMs: integerOf(pick("leaseTtlMs"), 20, 86_400_000) ?? SERVER_DEFAULTS.leaseTtlMs,
     acceptWindowMs: integerOf(pick("acceptWindowMs"), 10, 86_400_000) ?? SERVER_DEFAULTS.acceptWindowMs,
     sweepIntervalMs: integerOf(pick("sweepIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.sweepIntervalMs,
+    databaseConnectTimeoutMs:
+      integerOf(pick("databaseConnectTimeoutMs"), 100, 600_000) ?? SERVER_DEFAULTS.databaseConnectTimeoutMs,
+    databaseQueryTimeoutMs:
+      integerOf(pick("databaseQueryTimeoutMs"), 100, 3_600_000) ?? SERVER_DEFAULTS.databaseQueryTimeoutMs,
   };
 }
 

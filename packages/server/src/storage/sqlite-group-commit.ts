@@ -55,19 +55,24 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export class SqliteGroupCommitter<DB> {
   readonly #db: Kysely<DB>;
   readonly #maxBatchSize: number;
+  readonly #beforeCommit: (() => void) | undefined;
   #queue: Pending<DB>[] = [];
   #draining: Promise<void> | undefined;
   #closed = false;
   #transactions = 0;
   #commits = 0;
 
-  /** `maxBatchSize` 1 disables grouping (one commit per transaction), for comparison. */
-  constructor(db: Kysely<DB>, maxBatchSize = DEFAULT_MAX_BATCH_SIZE) {
+  /**
+   * `maxBatchSize` 1 disables grouping (one commit per transaction), for comparison. `beforeCommit`
+   * runs before each COMMIT; when it throws, the batch rolls back and every transaction of it fails.
+   */
+  constructor(db: Kysely<DB>, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, beforeCommit?: () => void) {
     if (!Number.isSafeInteger(maxBatchSize) || maxBatchSize < 1) {
       throw new RangeError(`maxBatchSize must be a positive integer, got ${maxBatchSize}`);
     }
     this.#db = db;
     this.#maxBatchSize = maxBatchSize;
+    this.#beforeCommit = beforeCommit;
   }
 
   /** Queues `work` as one logical transaction; settles after the commit that holds it. */
@@ -131,6 +136,7 @@ export class SqliteGroupCommitter<DB> {
         await sql`release toolhost_tx`.execute(conn);
         outcomes.push(outcome);
       }
+      this.#beforeCommit?.();
       await sql`commit`.execute(conn);
       this.#commits++;
     } catch (error) {
