@@ -17,7 +17,8 @@
  *   others — then one `COMMIT`.
  * - Every caller's promise settles only after that COMMIT returned, i.e. once its writes are durable
  *   (a failed transaction is answered then too). When the batch itself fails (BEGIN, a savepoint
- *   statement or the COMMIT), everything is rolled back and every transaction of the batch is rejected.
+ *   statement or the COMMIT), everything is rolled back and every transaction of the batch is rejected;
+ *   so is it when SQLite rolled the batch back by itself after a transaction's error (disk full, I/O).
  *
  * Interleaving: the batch holds Kysely's single SQLite connection (`db.connection()`, guarded by the
  * driver's mutex) from BEGIN to COMMIT, so any other statement on the same Kysely instance — a plain
@@ -132,7 +133,7 @@ export class SqliteGroupCommitter<DB> {
         } catch (error) {
           outcome = { ok: false, error };
         }
-        if (!outcome.ok) await sql`rollback to toolhost_tx`.execute(conn);
+        if (!outcome.ok) await rollbackToSavepoint(conn, outcome.error);
         await sql`release toolhost_tx`.execute(conn);
         outcomes.push(outcome);
       }
@@ -151,5 +152,18 @@ export class SqliteGroupCommitter<DB> {
       else if (failure !== undefined || outcome === undefined) pending.reject(failure?.error);
       else pending.resolve(outcome.value);
     });
+  }
+}
+
+/**
+ * Undoes one failed logical transaction. When SQLite already rolled the whole batch back by itself
+ * (it does on SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY and SQLITE_NOMEM), the savepoint is gone: the
+ * batch fails with the transaction's own error, which says why (not "no such savepoint").
+ */
+async function rollbackToSavepoint<DB>(conn: Kysely<DB>, cause: unknown): Promise<void> {
+  try {
+    await sql`rollback to toolhost_tx`.execute(conn);
+  } catch {
+    throw cause;
   }
 }
