@@ -85,7 +85,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current.name === "StorageUnavailableError") return true;
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && isUnavailableCode(code)) return true;
-    if (POSTGRES_CLIENT_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
+    // The client's own errors carry no code; an error with a code is judged by its code alone.
+    if (code === undefined && POSTGRES_CLIENT_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
   }
   return false;
 }
