@@ -46,6 +46,8 @@ export class PostgresCallWakeups implements CallWakeups {
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelayMs: number = RELAY_RECONNECT_DELAYS_MS.first;
+  /** True from a failed relay until one succeeds again (the failure is logged once). */
+  private relayFailing = false;
 
   private constructor(
     private readonly target: PostgresWakeupTarget,
@@ -73,9 +75,19 @@ export class PostgresCallWakeups implements CallWakeups {
     this.local.notify(ids);
     if (this.closed) return;
     for (const payload of encodeWakeups(this.origin, this.schema, ids)) {
-      this.sender.query("select pg_notify($1, $2)", [WAKEUP_CHANNEL, payload]).catch((error: unknown) => {
-        this.log.warn({ err: error }, "could not relay a call wake-up to other instances");
-      });
+      this.sender.query("select pg_notify($1, $2)", [WAKEUP_CHANNEL, payload]).then(
+        () => {
+          if (!this.relayFailing) return;
+          this.relayFailing = false;
+          this.log.info("call wake-ups are relayed to other instances again");
+        },
+        (error: unknown) => {
+          // Once per outage, not once per wake-up.
+          if (this.relayFailing) return;
+          this.relayFailing = true;
+          this.log.warn({ err: error }, "could not relay a call wake-up to other instances");
+        },
+      );
     }
   }
 

@@ -4,7 +4,7 @@
  * trip to the database, so a load balancer can route around an instance that cannot serve.
  */
 
-import { Health, Readiness } from "@toolhost/protocol/wire";
+import { ErrorBody, Health, Readiness } from "@toolhost/protocol/wire";
 import type { RouteModule } from "./app.js";
 import { ERROR_RESPONSES } from "./error-responses.js";
 
@@ -38,7 +38,7 @@ export const healthRoutes: RouteModule = (app, context) => {
           "`storage_unavailable` with `Retry-After` (within the database connect and query timeouts). " +
           "Needs no credential.",
         security: [],
-        response: { 200: Readiness, ...ERROR_RESPONSES },
+        response: { 200: Readiness, 503: ErrorBody, ...ERROR_RESPONSES },
       },
     },
     async () => {

@@ -80,10 +80,19 @@ describeDialect("sqlite", "SQLite failures", () => {
     expect((await server.call("GET", "/v1/health")).status).toBe(200);
   });
 
-  it("readiness answers ready while the file is in place", async () => {
+  it("readiness answers ready while the file is in place, and is declared in the OpenAPI document", async () => {
     const server = await startTestServer("sqlite");
     const ready = await server.call("GET", "/v1/ready");
     expect(ready.status, ready.text).toBe(200);
     expect(ready.body).toEqual({ status: "ready", storage: "available" });
+    const doc = (await server.call("GET", "/v1/openapi.json")).body;
+    const operation = doc.paths["/v1/ready"].get;
+    expect(operation.security).toEqual([]);
+    expect(operation.responses["200"].content["application/json"].schema.properties.status).toMatchObject({
+      enum: ["ready"],
+    });
+    expect(
+      operation.responses["503"].content["application/json"].schema.properties.error.properties.code.enum,
+    ).toContain("storage_unavailable");
   });
 });
