@@ -285,12 +285,12 @@ describeWithThrowawayPostgres("a PostgreSQL outage under traffic", () => {
 
       const traffic = emptyTraffic();
       let stopping = false;
-      const workers = [a, b, a, b].map((server, index) =>
+      const workers = [a, b, a, b, a, b].map((server, index) =>
         worker(server, world, `outage-ex-${index}`, traffic, () => stopping),
       );
       await until(
         async () => traffic.cycles,
-        (cycles) => cycles >= 8,
+        (cycles) => cycles >= 15,
         30_000,
         "traffic before the outage",
       );
@@ -333,7 +333,7 @@ describeWithThrowawayPostgres("a PostgreSQL outage under traffic", () => {
       const resumedMs = Date.now() - restartedAt;
       await until(
         async () => traffic.cycles,
-        (cycles) => cycles >= cyclesBefore + 8,
+        (cycles) => cycles >= cyclesBefore + 15,
         30_000,
         "traffic after",
       );
@@ -374,10 +374,14 @@ describeWithThrowawayPostgres("a PostgreSQL outage under traffic", () => {
       const woken = ok(await polling);
       expect(woken.data.map((candidate: { run_id: string }) => candidate.run_id)).toEqual([run.run_id]);
 
-      // Each process logged the listener's loss once for the outage, not once per reconnection attempt.
+      // Each process logged the outage once each way, and the listener's loss once, not once per
+      // reconnection attempt, per failing sweep tick or per refused request.
       for (const server of [a, b]) {
-        const lost = server.lines.filter((line) => String(line.msg).includes("wake-up listener lost"));
-        expect(lost).toHaveLength(1);
+        const logged = (start: string) => server.lines.filter((line) => String(line.msg).startsWith(start));
+        expect(logged("storage is unavailable")).toHaveLength(1);
+        expect(logged("storage is available again")).toHaveLength(1);
+        expect(logged("the call wake-up listener lost")).toHaveLength(1);
+        expect(logged("internal error")).toEqual([]);
         expect(server.exited(), server.stderr()).toBeUndefined();
       }
       const detectMs = (traffic.unavailableAt.find((at) => at >= stoppedAt) ?? Number.NaN) - stoppedAt;
