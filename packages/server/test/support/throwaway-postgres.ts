@@ -4,10 +4,11 @@
  * binaries run as the `postgres` OS user (PostgreSQL refuses to run as root), through `runuser`.
  *
  * Every cluster made here is stopped (`-m immediate`) and its directory removed after the test file,
- * and — should the test process end first — on process exit, each step bounded in time.
+ * on process exit, and — should the test process be killed outright — by a small watchdog shell that
+ * waits for the test process to end; each step is bounded in time.
  */
 
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -96,6 +97,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A detached shell that outlives a killed test process: once that process is gone, it stops the
+ * cluster and removes its directory. A normal dispose kills it first.
+ */
+function startWatchdog(pgCtl: readonly string[], data: string, dir: string) {
+  const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+  const script = [
+    `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done`,
+    `${pgCtl.map(quote).join(" ")} -D ${quote(data)} -m immediate -w -t 30 stop >/dev/null 2>&1`,
+    `rm -rf ${quote(dir)}`,
+  ].join("\n");
+  const child = spawn("sh", ["-c", script], { detached: true, stdio: "ignore" });
+  child.unref();
+  return child;
+}
+
 /** Sends `signal` to the cluster's postmaster and every process it started. */
 function signalServer(data: string, signal: NodeJS.Signals): void {
   const pidFile = join(data, "postmaster.pid");
@@ -135,6 +152,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     });
   };
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
+  const watchdog = startWatchdog([...asUser, join(bin, "pg_ctl")], data, dir);
   const port = await freePort();
   // Unix sockets in the cluster's own directory; fsync off: the test needs no durability from its disk.
   const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
@@ -159,6 +177,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       if (disposed) return;
       disposed = true;
       clusters.delete(cluster);
+      try {
+        watchdog.kill("SIGKILL");
+      } catch {
+        // Already gone.
+      }
       try {
         // Stopped even when the last start or stop failed half-way: whatever a pid file names.
         if (existsSync(join(data, "postmaster.pid"))) {
