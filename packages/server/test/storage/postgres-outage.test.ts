@@ -230,6 +230,7 @@ describeWithThrowawayPostgres("a PostgreSQL outage under traffic", () => {
       );
       ok(await server.call("POST", `/v1/sessions/${world.sessionId}/runs`, { ...admin, body: { input: {} } }), 201);
       expect(server.exited(), server.stderr()).toBeUndefined();
+      expect(server.stderr()).toBe("");
     } finally {
       cluster.thaw();
       await server?.stop();
@@ -259,6 +260,7 @@ describeWithThrowawayPostgres("a PostgreSQL outage under traffic", () => {
       await Promise.all(workers);
       expect(server.exited(), server.stderr()).toBeUndefined();
       ok(await server.call("GET", "/v1/health"));
+      expect(server.stderr()).toBe("");
     } finally {
       await server?.stop();
       cluster.dispose();
@@ -382,6 +384,8 @@ describeWithThrowawayPostgres("a PostgreSQL outage under traffic", () => {
         expect(logged("storage is available again")).toHaveLength(1);
         expect(logged("the call wake-up listener lost")).toHaveLength(1);
         expect(logged("internal error")).toEqual([]);
+        // No uncaught exception, unhandled rejection or warning on the way.
+        expect(server.stderr()).toBe("");
         expect(server.exited(), server.stderr()).toBeUndefined();
       }
       const detectMs = (traffic.unavailableAt.find((at) => at >= stoppedAt) ?? Number.NaN) - stoppedAt;

@@ -1,8 +1,10 @@
 // SQLite's dependency failures over HTTP, on a real server: a full disk (SQLITE_FULL, made real with
-// max_page_count) and a database file deleted while open are 503 storage_unavailable with
+// max_page_count), another process holding the write lock past the busy timeout (SQLITE_BUSY) and a
+// database file deleted while open are 503 storage_unavailable with
 // Retry-After — never a 500, never a crash, never a write acknowledged into a file that is gone —
 // and a refused write leaves nothing half-stored.
 import { rm } from "node:fs/promises";
+import BetterSqlite3 from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { expect, it } from "vitest";
 import { type Answer, BOOTSTRAP_SECRET, startTestServer, type TestServer } from "../http/http-harness.js";
@@ -78,6 +80,22 @@ describeDialect("sqlite", "SQLite failures", () => {
     );
     expectUnavailable(await server.call("GET", "/v1/ready"));
     expect((await server.call("GET", "/v1/health")).status).toBe(200);
+  });
+
+  it("another process holding the write lock past the busy timeout is 503; reads go on; writes resume", async () => {
+    const server = await startTestServer("sqlite");
+    const other = new BetterSqlite3(server.database.url.slice("sqlite:".length));
+    try {
+      other.exec("begin immediate");
+      const body = { binding_id: "locked-out", name: "b" };
+      expectUnavailable(await server.call("POST", "/v1/executor-bindings", { ...admin, body }));
+      expect((await server.call("GET", "/v1/executor-bindings", admin)).status).toBe(200);
+      other.exec("rollback");
+      const created = await server.call("POST", "/v1/executor-bindings", { ...admin, body });
+      expect(created.status, created.text).toBe(201);
+    } finally {
+      other.close();
+    }
   });
 
   it("readiness answers ready while the file is in place, and is declared in the OpenAPI document", async () => {
