@@ -1,9 +1,12 @@
-// A PostgreSQL outage under traffic, for real: two server processes on a throwaway cluster of the
-// test's own, claims and receipts flowing, then `pg_ctl stop -m immediate` mid-traffic. The processes
-// must live on (health 200), answer 503 storage_unavailable with Retry-After (readiness too) within
-// their timeouts, resume by themselves once the cluster is back (readiness 200, new runs, claims and
-// receipts, long-poll wake-ups relayed again through the re-established LISTEN), and every receipt
-// answered 2xx must still be stored (a resend is a replay).
+// PostgreSQL outages, for real, on a throwaway cluster of the test's own and real server processes:
+// - stopped (`pg_ctl stop -m immediate`) under traffic, a server process must not end (it did: an
+//   unhandled 'error' event of a checked-out pg client);
+// - frozen (SIGSTOP: nothing answers), requests get 503 within the connect and query timeouts, not a hang;
+// - with two servers, claims and receipts flowing, the processes live on (health 200), answer 503
+//   storage_unavailable with Retry-After (readiness too), resume by themselves once the cluster is back
+//   (readiness 200, new runs, claims and receipts, long-poll wake-ups relayed again through the
+//   re-established LISTEN), log the outage once, and every receipt answered 2xx is still stored (a
+//   resend is a replay).
 import { describe, expect, it } from "vitest";
 import { type Answer, BOOTSTRAP_SECRET } from "../http/http-harness.js";
 import { type ServerProcess, startServerProcess } from "../support/server-process.js";
@@ -190,33 +193,32 @@ describeWithThrowawayPostgres("a PostgreSQL outage under traffic", () => {
     const cluster = await startThrowawayPostgres();
     let server: ServerProcess | undefined;
     try {
-      server = await startServerProcess({
+      const running = await startServerProcess({
         TOOLHOST_DATABASE_URL: `${cluster.url}?schema=toolhost`,
         TOOLHOST_DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
         TOOLHOST_DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
       });
-      const world = await buildWorld(server, "frozen-binding");
+      server = running;
+      const world = await buildWorld(running, "frozen-binding");
       cluster.freeze();
       // Pooled connections wait for the query timeout, new ones for the connect timeout: each
       // request is answered 503 within those bounds instead of waiting for the database.
       const requests = [
-        () => server?.call("GET", "/v1/runs/none", admin),
-        () => server?.call("POST", `/v1/sessions/${world.sessionId}/runs`, { ...admin, body: { input: {} } }),
-        () => server?.call("GET", "/v1/ready"),
+        () => running.call("GET", "/v1/runs/none", admin),
+        () => running.call("POST", `/v1/sessions/${world.sessionId}/runs`, { ...admin, body: { input: {} } }),
+        () => running.call("GET", "/v1/ready"),
       ];
       const answeredMs: number[] = [];
       for (const send of requests) {
         const started = Date.now();
         const answer = await send();
-        if (answer === undefined) throw new Error("no server");
         expectUnavailable(answer);
         answeredMs.push(Date.now() - started);
         expect(Date.now() - started, "answered within the timeouts").toBeLessThan(OUTAGE_ANSWER_BOUND_MS);
       }
-      ok(await server.call("GET", "/v1/health"));
+      ok(await running.call("GET", "/v1/health"));
       const thawedAt = Date.now();
       cluster.thaw();
-      const running = server;
       await until(
         () => running.call("GET", "/v1/ready"),
         (answer) => answer.status === 200,
@@ -228,9 +230,9 @@ describeWithThrowawayPostgres("a PostgreSQL outage under traffic", () => {
           `(connect timeout ${CONNECT_TIMEOUT_MS} ms, query timeout ${QUERY_TIMEOUT_MS} ms); ` +
           `ready again ${Date.now() - thawedAt} ms after the thaw`,
       );
-      ok(await server.call("POST", `/v1/sessions/${world.sessionId}/runs`, { ...admin, body: { input: {} } }), 201);
-      expect(server.exited(), server.stderr()).toBeUndefined();
-      expect(server.stderr()).toBe("");
+      ok(await running.call("POST", `/v1/sessions/${world.sessionId}/runs`, { ...admin, body: { input: {} } }), 201);
+      expect(running.exited(), running.stderr()).toBeUndefined();
+      expect(running.stderr()).toBe("");
     } finally {
       cluster.thaw();
       await server?.stop();
