@@ -94,6 +94,11 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, description: "The body must be application/json." },
   /** An unexpected failure; the message never carries internal details. */
   internal_error: { status: 500, description: "An internal error occurred." },
+  /** The database cannot be reached or cannot store data now; `Retry-After` says when to try again. */
+  storage_unavailable: {
+    status: 503,
+    description: "Storage is unavailable; retry after the Retry-After delay.",
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 /** One of the stable error codes. */

@@ -44,6 +44,10 @@ export interface ServerOptions {
   sweepIntervalMs?: number;
   /** The built web console served at `/` (default: this checkout's `packages/console/dist`); null serves none. */
   consoleDirectory?: string | null;
+  /** PostgreSQL: longest wait for a database connection, new or from the pool (default 5 s). */
+  databaseConnectTimeoutMs?: number;
+  /** PostgreSQL: longest one SQL statement may run, `statement_timeout` (default 10 s; migrations are exempt). */
+  databaseQueryTimeoutMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -61,6 +65,8 @@ export interface CompiledServerOptions {
   readonly acceptWindowMs: number;
   readonly sweepIntervalMs: number;
   readonly consoleDirectory: string | null;
+  readonly databaseConnectTimeoutMs: number;
+  readonly databaseQueryTimeoutMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -75,6 +81,8 @@ export const SERVER_DEFAULTS = {
   leaseTtlMs: 15_000,
   acceptWindowMs: 30_000,
   sweepIntervalMs: 250,
+  databaseConnectTimeoutMs: 5_000,
+  databaseQueryTimeoutMs: 10_000,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -91,6 +99,8 @@ export const SERVER_ENV = {
   acceptWindowMs: "TOOLHOST_ACCEPT_WINDOW_MS",
   sweepIntervalMs: "TOOLHOST_SWEEP_INTERVAL_MS",
   consoleDirectory: "TOOLHOST_CONSOLE_DIR",
+  databaseConnectTimeoutMs: "TOOLHOST_DATABASE_CONNECT_TIMEOUT_MS",
+  databaseQueryTimeoutMs: "TOOLHOST_DATABASE_QUERY_TIMEOUT_MS",
 } as const;
 
 /** The console's build output next to this package in the repository (src/ and dist/ sit at the same depth). */
@@ -135,6 +145,10 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     acceptWindowMs: integerOf(pick("acceptWindowMs"), 10, 86_400_000) ?? SERVER_DEFAULTS.acceptWindowMs,
     sweepIntervalMs: integerOf(pick("sweepIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.sweepIntervalMs,
     consoleDirectory: options.consoleDirectory === null ? null : consoleDirectoryOf(pick("consoleDirectory")),
+    databaseConnectTimeoutMs:
+      integerOf(pick("databaseConnectTimeoutMs"), 100, 600_000) ?? SERVER_DEFAULTS.databaseConnectTimeoutMs,
+    databaseQueryTimeoutMs:
+      integerOf(pick("databaseQueryTimeoutMs"), 100, 3_600_000) ?? SERVER_DEFAULTS.databaseQueryTimeoutMs,
   };
 }
 

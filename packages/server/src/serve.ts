@@ -41,7 +41,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const compiled = compileServerOptions(options, env);
   const logger = createLogger(compiled.logLevel, compiled.logDestination);
-  const storage = await openStorage(compiled.databaseUrl, { migrate: true });
+  const timeouts = {
+    connectTimeoutMs: compiled.databaseConnectTimeoutMs,
+    queryTimeoutMs: compiled.databaseQueryTimeoutMs,
+  };
+  const storage = await openStorage(compiled.databaseUrl, { migrate: true, timeouts });
   let app: App | undefined;
   let wakeups: CallWakeups | undefined;
   try {
@@ -57,7 +61,7 @@ export async function startServer(
     // The grant key is created (or loaded) before serving, so that no request ever writes it: a
     // refused claim or receipt must leave the database as it was.
     await grantKey(storage.secrets, clock);
-    wakeups = await createCallWakeups(compiled.databaseUrl, logger);
+    wakeups = await createCallWakeups(compiled.databaseUrl, logger, timeouts);
     app = await buildApp({ storage, options: compiled, clock, logger, wakeups });
     await app.listen({ host: compiled.host, port: compiled.port });
   } catch (error) {

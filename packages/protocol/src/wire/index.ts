@@ -74,7 +74,7 @@ export {
   ReportedCall,
   ReportRequest,
 } from "./executors.js";
-export { Health } from "./health.js";
+export { Health, Readiness } from "./health.js";
 export {
   CreatedKey,
   CreateKeyRequest,

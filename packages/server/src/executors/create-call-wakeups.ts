@@ -4,13 +4,19 @@
  */
 
 import type { FastifyBaseLogger } from "fastify";
+import { type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "../storage/connect-database.js";
 import { parseDatabaseUrl } from "../storage/database-url.js";
 import { type CallWakeups, InProcessCallWakeups } from "./call-wakeups.js";
 import { PostgresCallWakeups } from "./postgres-call-wakeups.js";
 
 /** Wake-ups for the database at `databaseUrl`; rejects when a PostgreSQL listener cannot connect. */
-export async function createCallWakeups(databaseUrl: string, log: FastifyBaseLogger): Promise<CallWakeups> {
+export async function createCallWakeups(
+  databaseUrl: string,
+  log: FastifyBaseLogger,
+  timeouts: DatabaseTimeouts = NO_DATABASE_TIMEOUTS,
+): Promise<CallWakeups> {
   const location = parseDatabaseUrl(databaseUrl);
   if (location.dialect === "sqlite") return new InProcessCallWakeups();
-  return PostgresCallWakeups.start({ connectionString: location.connectionString, options: location.options }, log);
+  const { connectionString, options } = location;
+  return PostgresCallWakeups.start({ connectionString, options, timeouts }, log);
 }

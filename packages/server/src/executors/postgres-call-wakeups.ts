@@ -4,12 +4,20 @@
  * dedicated connection LISTENs and wakes local waiters for what other instances (of the same schema)
  * announce. The listener reconnects after an error with a growing delay and then wakes every local
  * waiter, since notifications sent while it was away are lost (a woken long-poll just queries again).
- * Relay failures are logged, never thrown: a missed wake-up costs latency, not correctness.
+ * Meanwhile long-polls still answer when their `wait_ms` runs out. A lost listener is logged once per
+ * outage (when it is lost, and when it is back), never per attempt. Relay failures are logged, never
+ * thrown: a missed wake-up costs latency, not correctness. Every connection here has an 'error'
+ * listener and the storage's connect and query timeouts, so an outage never ends the process.
  */
 
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
+import {
+  type DatabaseTimeouts,
+  postgresTimeoutConfig,
+  survivePostgresConnectionErrors,
+} from "../storage/connect-database.js";
 import { type CallWakeups, InProcessCallWakeups } from "./call-wakeups.js";
 import { decodeWakeup, encodeWakeups, WAKEUP_CHANNEL } from "./wakeup-payload.js";
 
@@ -18,6 +26,8 @@ export interface PostgresWakeupTarget {
   readonly connectionString: string;
   /** Startup options (they carry the schema's search_path). */
   readonly options: string | undefined;
+  /** The storage's connect and query timeouts, applied to the relay's connections too. */
+  readonly timeouts: DatabaseTimeouts;
 }
 
 /** The `application_name` of the relay's connections (visible in `pg_stat_activity`). */
@@ -36,14 +46,15 @@ export class PostgresCallWakeups implements CallWakeups {
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelayMs: number = RELAY_RECONNECT_DELAYS_MS.first;
+  /** True from a failed relay until one succeeds again (the failure is logged once). */
+  private relayFailing = false;
 
   private constructor(
     private readonly target: PostgresWakeupTarget,
     private readonly log: FastifyBaseLogger,
   ) {
     this.sender = new pg.Pool({ ...this.clientConfig(), max: 2 });
-    // An idle pooled client losing its server emits here; the pool replaces it on the next query.
-    this.sender.on("error", () => undefined);
+    survivePostgresConnectionErrors(this.sender);
   }
 
   /** Connects the listener (rejects when PostgreSQL cannot be reached) and answers the relay. */
@@ -64,9 +75,19 @@ export class PostgresCallWakeups implements CallWakeups {
     this.local.notify(ids);
     if (this.closed) return;
     for (const payload of encodeWakeups(this.origin, this.schema, ids)) {
-      this.sender.query("select pg_notify($1, $2)", [WAKEUP_CHANNEL, payload]).catch((error: unknown) => {
-        this.log.warn({ err: error }, "could not relay a call wake-up to other instances");
-      });
+      this.sender.query("select pg_notify($1, $2)", [WAKEUP_CHANNEL, payload]).then(
+        () => {
+          if (!this.relayFailing) return;
+          this.relayFailing = false;
+          this.log.info("call wake-ups are relayed to other instances again");
+        },
+        (error: unknown) => {
+          // Once per outage, not once per wake-up.
+          if (this.relayFailing) return;
+          this.relayFailing = true;
+          this.log.warn({ err: error }, "could not relay a call wake-up to other instances");
+        },
+      );
     }
   }
 
@@ -85,8 +106,12 @@ export class PostgresCallWakeups implements CallWakeups {
   }
 
   private clientConfig(): pg.ClientConfig {
-    const { connectionString, options } = this.target;
-    const config: pg.ClientConfig = { connectionString, application_name: RELAY_APPLICATION_NAME };
+    const { connectionString, options, timeouts } = this.target;
+    const config: pg.ClientConfig = {
+      connectionString,
+      application_name: RELAY_APPLICATION_NAME,
+      ...postgresTimeoutConfig(timeouts),
+    };
     return options === undefined ? config : { ...config, options };
   }
 

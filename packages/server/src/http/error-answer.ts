@@ -5,6 +5,7 @@
  */
 
 import { ERROR_CODES, type ErrorBody, type ErrorCode, isProtocolError, ProtocolError } from "@toolhost/protocol";
+import { isStorageUnavailableError } from "../storage/storage-unavailable.js";
 import { type SchemaError, validationProblem } from "./validation-problem.js";
 
 /** An HTTP error answer: status, headers and the SPEC §9 body. */
@@ -23,6 +24,9 @@ export interface ErrorAnswerContext {
 
 /** The message of every 500: the cause is logged, never sent. */
 export const INTERNAL_ERROR_MESSAGE = "an internal error occurred; it has been logged";
+
+/** The `Retry-After` (seconds) of a 503 `storage_unavailable`: soon, without hammering a recovering database. */
+export const STORAGE_RETRY_AFTER_SECONDS = 2;
 
 /** Fastify error codes and the protocol error each one is. */
 const FASTIFY_CODES: Readonly<Record<string, (context: ErrorAnswerContext) => ProtocolError>> = {
@@ -61,6 +65,13 @@ export function unsupportedMediaType(): ProtocolError {
 
 /** The answer for `error`. */
 export function errorAnswer(error: unknown, context: ErrorAnswerContext): ErrorAnswer {
+  if (isStorageUnavailableError(error)) {
+    // An outage, not a bug: no stack per request (the sweeper logs the outage once). The cause may
+    // name the database's host, so the client gets a fixed message.
+    const unavailable = new ProtocolError("storage_unavailable", "storage is unavailable; retry later");
+    const headers = { "retry-after": String(STORAGE_RETRY_AFTER_SECONDS) };
+    return { status: unavailable.status, headers, body: unavailable.toBody(), internal: false };
+  }
   const known = asProtocolError(error, context);
   if (known === undefined) {
     return {

@@ -1,9 +1,14 @@
 /**
  * Opens the Kysely instance for a database URL (see `database-url.ts`), with the connection settings
  * the storage relies on. No migrations run here.
+ *
+ * A database that goes away must never end the process: on PostgreSQL every pooled client has an
+ * 'error' listener for its whole life, and connects and statements are bounded by `DatabaseTimeouts`;
+ * on SQLite a file deleted or replaced under the open connection is noticed before each commit
+ * (SQLite itself would go on writing to the unlinked file, and those writes would be lost).
  */
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -13,9 +18,27 @@ import { type DatabaseLocation, parseDatabaseUrl, redactDatabaseUrl, SQLITE_MEMO
 import { SqliteServerDialect } from "./sqlite-dialect.js";
 import { StatementCachingDatabase } from "./sqlite-statement-cache.js";
 import type { Dialect } from "./storage.js";
+import { StorageUnavailableError } from "./storage-unavailable.js";
 
 /** How long a SQLite statement waits for another process's write lock before failing. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/** Limits on waiting for PostgreSQL (0: no limit). SQLite waits `SQLITE_BUSY_TIMEOUT_MS` for locks. */
+export interface DatabaseTimeouts {
+  /** Longest wait for a new connection, or for a free one of the pool. */
+  readonly connectTimeoutMs: number;
+  /**
+   * Longest one statement may run: the server's `statement_timeout` cancels it (the connection stays
+   * usable); the client stops waiting `QUERY_TIMEOUT_GRACE_MS` later (a server that no longer answers).
+   */
+  readonly queryTimeoutMs: number;
+}
+
+/** No limits: for migrations and tools, which may legitimately run long statements. */
+export const NO_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 0, queryTimeoutMs: 0 };
+
+/** How much longer than `statement_timeout` the client waits for an answer before giving up by itself. */
+export const QUERY_TIMEOUT_GRACE_MS = 1_000;
 
 /** An open database: its Kysely instance, dialect and (PostgreSQL) schema. */
 export interface DatabaseConnection {
@@ -23,13 +46,21 @@ export interface DatabaseConnection {
   readonly db: Kysely<Database>;
   /** The PostgreSQL schema the tables live in (the search_path's first schema); undefined on SQLite. */
   readonly schema: string | undefined;
+  /**
+   * SQLite file databases: throws a StorageUnavailableError when the file was deleted or replaced since
+   * it was opened (checked before every commit). Undefined for PostgreSQL and `sqlite::memory:`.
+   */
+  readonly verifyFile: (() => void) | undefined;
 }
 
 /** Opens a database URL; throws a clear Error for an unknown scheme or an unreachable server. */
-export async function connectDatabase(url: string): Promise<DatabaseConnection> {
+export async function connectDatabase(
+  url: string,
+  timeouts: DatabaseTimeouts = NO_DATABASE_TIMEOUTS,
+): Promise<DatabaseConnection> {
   const location = parseDatabaseUrl(url);
   if (location.dialect === "sqlite") return connectSqlite(location.path);
-  return connectPostgres(location, url);
+  return connectPostgres(location, url, timeouts);
 }
 
 function connectSqlite(path: string): DatabaseConnection {
@@ -56,6 +87,20 @@ function connectSqlite(path: string): DatabaseConnection {
       dialect: new SqliteServerDialect({ database: new StatementCachingDatabase(database) }),
     }),
     schema: undefined,
+    verifyFile: path === SQLITE_MEMORY_PATH ? undefined : fileVerifier(resolve(path)),
+  };
+}
+
+/** A check that `path` is still the file opened now (same device and inode). */
+function fileVerifier(path: string): () => void {
+  const opened = statSync(path);
+  return () => {
+    const now = statSync(path, { throwIfNoEntry: false });
+    if (now === undefined || now.ino !== opened.ino || now.dev !== opened.dev) {
+      throw new StorageUnavailableError(
+        `the SQLite file ${path} was deleted or replaced while open; restore it and restart the server`,
+      );
+    }
   };
 }
 
@@ -68,9 +113,35 @@ function parseInt8(text: string): number {
   return value;
 }
 
+/** The pg client settings that bound waiting on the server (shared by the storage pool and the wake-up relay). */
+export function postgresTimeoutConfig(timeouts: DatabaseTimeouts): pg.ClientConfig {
+  const { connectTimeoutMs, queryTimeoutMs } = timeouts;
+  return {
+    // TCP keep-alive notices a server that vanished under an idle connection.
+    keepAlive: true,
+    ...(connectTimeoutMs > 0 ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+    ...(queryTimeoutMs > 0
+      ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + QUERY_TIMEOUT_GRACE_MS }
+      : {}),
+  };
+}
+
+/**
+ * Keeps a lost connection from ending the process. pg-pool listens for 'error' only on idle clients;
+ * a client checked out (a transaction in progress) whose connection is cut emits 'error' with no
+ * listener: an uncaught exception. Each client gets a listener for its whole life; the query in flight
+ * rejects by itself and the pool discards the broken client on release.
+ */
+export function survivePostgresConnectionErrors(pool: pg.Pool): void {
+  pool.on("connect", (client) => client.on("error", () => undefined));
+  // An idle client losing its server emits here; the pool drops it and the next checkout reconnects.
+  pool.on("error", () => undefined);
+}
+
 async function connectPostgres(
   location: Extract<DatabaseLocation, { dialect: "postgres" }>,
   url: string,
+  timeouts: DatabaseTimeouts,
 ): Promise<DatabaseConnection> {
   // Per-pool type parsers: the process-wide `pg.types` stays untouched for other users of `pg`.
   const types = new pg.TypeOverrides();
@@ -78,11 +149,10 @@ async function connectPostgres(
   const pool = new pg.Pool({
     connectionString: location.connectionString,
     types,
+    ...postgresTimeoutConfig(timeouts),
     ...(location.options === undefined ? {} : { options: location.options }),
   });
-  // An idle client losing its server emits here; the pool drops that client and the next checkout
-  // reconnects. Without a listener the process would crash.
-  pool.on("error", () => undefined);
+  survivePostgresConnectionErrors(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     if (location.schema !== undefined) await ensureSchema(db, location.schema);
@@ -91,7 +161,7 @@ async function connectPostgres(
     if (schema === null) {
       throw new Error("no schema of the search_path exists: add ?schema=NAME to the database URL");
     }
-    return { dialect: "postgres", db, schema };
+    return { dialect: "postgres", db, schema, verifyFile: undefined };
   } catch (error) {
     await db.destroy();
     const reason = error instanceof Error ? error.message : String(error);

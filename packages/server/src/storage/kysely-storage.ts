@@ -8,7 +8,7 @@
  *   directly; the driver's connection mutex keeps them out of an open batch.
  */
 
-import type { Migrator } from "kysely";
+import { type Migrator, sql } from "kysely";
 import type { DatabaseConnection } from "./connect-database.js";
 import type { Database } from "./database-schema.js";
 import { ImmutableRowCache } from "./immutable-row-cache.js";
@@ -35,6 +35,7 @@ import type {
   Stores,
   ToolsetStore,
 } from "./storage.js";
+import { StorageUnavailableError, translatingStorageFailures } from "./storage-unavailable.js";
 import { postgresPoolContext, type StoreContext, sqliteTopLevelContext, transactionContext } from "./store-context.js";
 import { createStores } from "./stores/create-stores.js";
 import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
@@ -89,7 +90,8 @@ export class KyselyStorage implements Storage {
     this.dialect = connection.dialect;
     let context: StoreContext;
     if (connection.dialect === "sqlite") {
-      this.committer = new SqliteGroupCommitter(connection.db, options.maxCommitBatch);
+      // A deleted or replaced file fails the batch instead of acknowledging writes that would be lost.
+      this.committer = new SqliteGroupCommitter(connection.db, options.maxCommitBatch, connection.verifyFile);
       context = sqliteTopLevelContext(connection.db, this.committer, this.immutableRows);
     } else {
       context = postgresPoolContext(connection.db, this.immutableRows);
@@ -114,11 +116,21 @@ export class KyselyStorage implements Storage {
   }
 
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
-    const { dialect, immutableRows } = this;
-    if (this.committer !== undefined) {
-      return this.committer.run((conn) => work(createStores(transactionContext(dialect, conn, immutableRows))));
+    const { dialect, immutableRows, committer } = this;
+    if (committer !== undefined) {
+      return translatingStorageFailures(() =>
+        committer.run((conn) => work(createStores(transactionContext(dialect, conn, immutableRows)))),
+      );
     }
-    return this.postgresTransaction(work);
+    return translatingStorageFailures(() => this.postgresTransaction(work));
+  }
+
+  async ping(): Promise<void> {
+    if (this.closing !== undefined) throw new StorageUnavailableError("storage is closed");
+    await translatingStorageFailures(async () => {
+      this.connection.verifyFile?.();
+      await sql`select 1`.execute(this.connection.db);
+    });
   }
 
   private async postgresTransaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {

@@ -17,7 +17,8 @@
  *   others — then one `COMMIT`.
  * - Every caller's promise settles only after that COMMIT returned, i.e. once its writes are durable
  *   (a failed transaction is answered then too). When the batch itself fails (BEGIN, a savepoint
- *   statement or the COMMIT), everything is rolled back and every transaction of the batch is rejected.
+ *   statement or the COMMIT), everything is rolled back and every transaction of the batch is rejected;
+ *   so is it when SQLite rolled the batch back by itself after a transaction's error (disk full, I/O).
  *
  * Interleaving: the batch holds Kysely's single SQLite connection (`db.connection()`, guarded by the
  * driver's mutex) from BEGIN to COMMIT, so any other statement on the same Kysely instance — a plain
@@ -55,19 +56,24 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export class SqliteGroupCommitter<DB> {
   readonly #db: Kysely<DB>;
   readonly #maxBatchSize: number;
+  readonly #beforeCommit: (() => void) | undefined;
   #queue: Pending<DB>[] = [];
   #draining: Promise<void> | undefined;
   #closed = false;
   #transactions = 0;
   #commits = 0;
 
-  /** `maxBatchSize` 1 disables grouping (one commit per transaction), for comparison. */
-  constructor(db: Kysely<DB>, maxBatchSize = DEFAULT_MAX_BATCH_SIZE) {
+  /**
+   * `maxBatchSize` 1 disables grouping (one commit per transaction), for comparison. `beforeCommit`
+   * runs before each COMMIT; when it throws, the batch rolls back and every transaction of it fails.
+   */
+  constructor(db: Kysely<DB>, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, beforeCommit?: () => void) {
     if (!Number.isSafeInteger(maxBatchSize) || maxBatchSize < 1) {
       throw new RangeError(`maxBatchSize must be a positive integer, got ${maxBatchSize}`);
     }
     this.#db = db;
     this.#maxBatchSize = maxBatchSize;
+    this.#beforeCommit = beforeCommit;
   }
 
   /** Queues `work` as one logical transaction; settles after the commit that holds it. */
@@ -127,10 +133,11 @@ export class SqliteGroupCommitter<DB> {
         } catch (error) {
           outcome = { ok: false, error };
         }
-        if (!outcome.ok) await sql`rollback to toolhost_tx`.execute(conn);
+        if (!outcome.ok) await rollbackToSavepoint(conn, outcome.error);
         await sql`release toolhost_tx`.execute(conn);
         outcomes.push(outcome);
       }
+      this.#beforeCommit?.();
       await sql`commit`.execute(conn);
       this.#commits++;
     } catch (error) {
@@ -145,5 +152,18 @@ export class SqliteGroupCommitter<DB> {
       else if (failure !== undefined || outcome === undefined) pending.reject(failure?.error);
       else pending.resolve(outcome.value);
     });
+  }
+}
+
+/**
+ * Undoes one failed logical transaction. When SQLite already rolled the whole batch back by itself
+ * (it does on SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY and SQLITE_NOMEM), the savepoint is gone: the
+ * batch fails with the transaction's own error, which says why (not "no such savepoint").
+ */
+async function rollbackToSavepoint<DB>(conn: Kysely<DB>, cause: unknown): Promise<void> {
+  try {
+    await sql`rollback to toolhost_tx`.execute(conn);
+  } catch {
+    throw cause;
   }
 }

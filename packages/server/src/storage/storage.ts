@@ -1,7 +1,9 @@
 /**
  * The storage interface the server's handlers use. One implementation (Kysely) serves SQLite and
  * PostgreSQL; a contract test suite runs against both. Every method is one logical operation;
- * ownership and scope conditions belong in the SQL of the store, not in the caller.
+ * ownership and scope conditions belong in the SQL of the store, not in the caller. When the database
+ * is unavailable (down, unreachable, out of disk, locked), a method rejects with a
+ * `StorageUnavailableError` (`storage-unavailable.ts`), which HTTP answers 503 `storage_unavailable`.
  */
 
 import type { CallStatus, RunStatus } from "@toolhost/protocol";
@@ -418,6 +420,11 @@ export interface Storage extends Stores {
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
   /** Applies pending numbered migrations (idempotent; safe when several instances start at once). */
   migrate(): Promise<MigrationReport>;
+  /**
+   * One round trip to the database (readiness); rejects with a StorageUnavailableError when it cannot
+   * be reached, within the connection's timeouts.
+   */
+  ping(): Promise<void>;
   /** Closes connections. */
   close(): Promise<void>;
 }

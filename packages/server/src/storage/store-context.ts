@@ -10,6 +10,7 @@ import type { Database } from "./database-schema.js";
 import type { ImmutableRowCache } from "./immutable-row-cache.js";
 import type { SqliteGroupCommitter } from "./sqlite-group-commit.js";
 import type { Dialect } from "./storage.js";
+import { translatingStorageFailures } from "./storage-unavailable.js";
 import { assertOutsideTransaction } from "./transaction-scope.js";
 
 /** A database handle for one store operation. */
@@ -64,16 +65,17 @@ export function sqliteTopLevelContext(
     inTransaction: false,
     immutableRows,
     read: (fn) => guarded(() => fn(db)),
-    write: (fn) => committer.run(fn),
-    atomic: (fn) => committer.run(fn),
+    write: (fn) => translatingStorageFailures(() => committer.run(fn)),
+    atomic: (fn) => translatingStorageFailures(() => committer.run(fn)),
   };
 }
 
+/** Runs a top-level operation: never inside a transaction; an unavailable database's failure translated. */
 function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
     assertOutsideTransaction("a storage method");
   } catch (error) {
     return Promise.reject(error);
   }
-  return run();
+  return translatingStorageFailures(run);
 }

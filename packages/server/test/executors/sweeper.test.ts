@@ -1,8 +1,10 @@
 // The sweep ticker: runs every sweep in order with the clock's time, survives a failing sweep (logged
 // once while it keeps failing the same way), never overlaps runs, and stops (waiting for a run).
+// While storage is unavailable it backs off and logs the outage once when it starts and once when it ends.
 import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../../src/http/app.js";
-import { type Sweep, Sweeper } from "../../src/runtime/sweeper.js";
+import { SWEEP_OUTAGE_BACKOFF_MAX_MS, type Sweep, Sweeper } from "../../src/runtime/sweeper.js";
+import { StorageUnavailableError } from "../../src/storage/storage-unavailable.js";
 
 function contextAt(nowMs: () => number): AppContext {
   return { clock: { nowMs } } as unknown as AppContext;
@@ -10,7 +12,9 @@ function contextAt(nowMs: () => number): AppContext {
 
 function logSpy() {
   const error = vi.fn();
-  return { log: { error } as never, error };
+  const warn = vi.fn();
+  const info = vi.fn();
+  return { log: { error, warn, info } as never, error, warn, info };
 }
 
 describe("Sweeper", () => {
@@ -75,5 +79,52 @@ describe("Sweeper", () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(runs).toBe(3);
     expect(overlapped).toBe(false);
+  });
+
+  it("backs off while storage is unavailable, skips the later sweeps of a tick, and logs the outage once each way", async () => {
+    vi.useFakeTimers();
+    try {
+      let down = true;
+      const ran: string[] = [];
+      const sweeps: Sweep[] = [
+        {
+          name: "first",
+          run: async () => {
+            ran.push("first");
+            if (down) throw new StorageUnavailableError("storage is unavailable: connect ECONNREFUSED");
+          },
+        },
+        { name: "second", run: async () => void ran.push("second") },
+      ];
+      const spy = logSpy();
+      const sweeper = new Sweeper(
+        sweeps,
+        contextAt(() => 0),
+        spy.log,
+      );
+      const intervalMs = 100;
+      sweeper.start(intervalMs);
+      // Ticks at 100, 300, 700, 1500, 3100 ms (the delay doubles): 5 in 4 s, where 40 would run at the interval.
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(ran).toEqual(["first", "first", "first", "first", "first"]);
+      expect(spy.warn).toHaveBeenCalledTimes(1);
+      expect(spy.error).not.toHaveBeenCalled();
+      // The delay stops growing at the cap.
+      await vi.advanceTimersByTimeAsync(SWEEP_OUTAGE_BACKOFF_MAX_MS * 3);
+      expect(ran.length).toBe(5 + 3);
+      down = false;
+      await vi.advanceTimersByTimeAsync(SWEEP_OUTAGE_BACKOFF_MAX_MS);
+      expect(ran.slice(-2)).toEqual(["first", "second"]);
+      expect(spy.info).toHaveBeenCalledTimes(1);
+      expect(spy.info.mock.calls[0]?.[1]).toMatch(/available again/);
+      // Back to the interval.
+      const before = ran.length;
+      await vi.advanceTimersByTimeAsync(intervalMs * 10);
+      expect(ran.length - before).toBe(20);
+      expect(spy.warn).toHaveBeenCalledTimes(1);
+      await sweeper.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

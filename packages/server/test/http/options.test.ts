@@ -76,4 +76,23 @@ describe("compileServerOptions", () => {
       expect((error as Error).message).not.toContain(secret);
     }
   });
+
+  it("bounds the database connect and query timeouts: defaults, environment, ranges", () => {
+    expect(compileServerOptions({}, {})).toMatchObject({
+      databaseConnectTimeoutMs: 5_000,
+      databaseQueryTimeoutMs: 10_000,
+    });
+    const env = { TOOLHOST_DATABASE_CONNECT_TIMEOUT_MS: "1500", TOOLHOST_DATABASE_QUERY_TIMEOUT_MS: "2500" };
+    expect(compileServerOptions({}, env)).toMatchObject({
+      databaseConnectTimeoutMs: 1_500,
+      databaseQueryTimeoutMs: 2_500,
+    });
+    expect(compileServerOptions({ databaseQueryTimeoutMs: 700 }, env).databaseQueryTimeoutMs).toBe(700);
+    expect(() => compileServerOptions({}, { TOOLHOST_DATABASE_CONNECT_TIMEOUT_MS: "0" })).toThrow(
+      /TOOLHOST_DATABASE_CONNECT_TIMEOUT_MS.*integer from 100/,
+    );
+    expect(() => compileServerOptions({ databaseQueryTimeoutMs: 5_000_000 }, {})).toThrow(
+      /option databaseQueryTimeoutMs/,
+    );
+  });
 });

@@ -1,8 +1,8 @@
-// Database URLs and opening storage: schemes, SQLite settings, PostgreSQL schemas and type parsing.
+// Database URLs and opening storage: schemes, SQLite settings, PostgreSQL schemas, type parsing and timeouts.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectDatabase } from "../../src/storage/connect-database.js";
@@ -137,6 +137,24 @@ describeDialect("postgres", "openStorage", () => {
     await client.query(`drop schema if exists "${schema}" cascade`);
     await client.end();
   };
+
+  it("migrates without the statement timeout (here: waiting out another instance's migration lock), then serves with it", async () => {
+    const schema = `t_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    cleanups.push(dropSchema(schema));
+    // Kysely's PostgreSQL migration lock: another instance migrating holds it.
+    const holder = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    await holder.query("select pg_advisory_lock(3853314791062309107)");
+    const opening = openStorage(withSchema(schema), { timeouts: { connectTimeoutMs: 5_000, queryTimeoutMs: 200 } });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await holder.query("select pg_advisory_unlock(3853314791062309107)");
+    const storage = await opening;
+    cleanups.push(() => storage.close());
+    expect(await storage.bindings.insert(bindingRecord("b1"))).toBe(true);
+    const db = (storage as unknown as { connection: { db: Kysely<unknown> } }).connection.db;
+    await expect(sql`select pg_sleep(2)`.execute(db)).rejects.toMatchObject({ code: "57014" });
+  });
 
   it("creates the ?schema= schema when missing and keeps schemas apart", async () => {
     const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 12);

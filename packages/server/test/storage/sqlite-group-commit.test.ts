@@ -1,8 +1,10 @@
 // SQLite group commit: grouping, durability at answer time, isolation of plain reads, and shutdown.
 import BetterSqlite3 from "better-sqlite3";
+import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
 import { openStorage } from "../../src/storage/open-storage.js";
+import { isStorageUnavailableError } from "../../src/storage/storage-unavailable.js";
 import { bindingRecord } from "../support/storage-fixtures.js";
 import { testDatabaseUrl } from "../support/test-databases.js";
 
@@ -118,5 +120,25 @@ describe("SQLite group commit", () => {
     await expect(storage.transaction(async () => 1)).rejects.toThrow("storage is closed");
     await closing;
     expect(await Promise.all(queued)).toEqual([true, true, true, true, true]);
+  });
+
+  it("a disk-full error that SQLite answers by rolling the batch back fails every transaction of the batch with it", async () => {
+    const { storage } = await sqliteStorage();
+    const db = (storage as unknown as { connection: { db: Kysely<unknown> } }).connection.db;
+    const pages = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+    await sql.raw(`pragma max_page_count = ${pages.rows[0]?.page_count}`).execute(db);
+    // One batch: a small write, then one that needs pages the "disk" does not have.
+    const results = await Promise.allSettled([
+      storage.bindings.insert(bindingRecord("small")),
+      storage.bindings.insert({ ...bindingRecord("large"), name: "x".repeat(100_000) }),
+    ]);
+    for (const result of results) {
+      expect(result.status).toBe("rejected");
+      expect(isStorageUnavailableError((result as PromiseRejectedResult).reason)).toBe(true);
+      expect(((result as PromiseRejectedResult).reason as Error).cause).toMatchObject({ code: "SQLITE_FULL" });
+    }
+    await sql.raw("pragma max_page_count = 1073741823").execute(db);
+    expect(await storage.bindings.existing(["small", "large"], "*")).toEqual(new Set());
+    expect(await storage.bindings.insert(bindingRecord("small"))).toBe(true);
   });
 });
