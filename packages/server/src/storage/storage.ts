@@ -13,6 +13,7 @@ import type {
   ExecutorRecord,
   HistoryItemRecord,
   IdScope,
+  IdScopes,
   KeyRecord,
   Page,
   PageRequest,
@@ -44,10 +45,13 @@ export interface KeyStore {
   findActiveByHash(keyHash: string): Promise<KeyRecord | undefined>;
   /** One key by ID (revoked or not). */
   get(keyId: string): Promise<KeyRecord | undefined>;
-  /** Keys in creation order. */
-  list(page: PageRequest): Promise<Page<KeyRecord>>;
-  /** Marks a key revoked; false when it does not exist. Revoking twice keeps the first time. */
-  revoke(keyId: string, atMs: number): Promise<boolean>;
+  /** Keys whose agents and bindings lie within `reach` (`keyWithinReach`), in creation order. */
+  list(page: PageRequest, reach: IdScopes): Promise<Page<KeyRecord>>;
+  /**
+   * Marks a key revoked if its agents and bindings lie within `reach`; answers it as revoked, or
+   * undefined when it does not exist or lies beyond `reach`. Revoking twice keeps the first time.
+   */
+  revoke(keyId: string, atMs: number, reach: IdScopes): Promise<KeyRecord | undefined>;
 }
 
 /** Executor bindings. */

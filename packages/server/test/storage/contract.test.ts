@@ -42,6 +42,9 @@ async function expectBadCursor(run: () => Promise<unknown>): Promise<void> {
   expect(error).toMatchObject({ code: "validation_failed", pointer: "/cursor", status: 422 });
 }
 
+/** The reach of the operator and of an unrestricted admin: every key. */
+const EVERY_KEY = { agents: "*", bindings: "*" } as const;
+
 const ids = <T>(pages: Page<T>[], id: (item: T) => string): string[][] => pages.map((page) => page.items.map(id));
 
 // Creation times deliberately out of ID order and with ties: the order is (created_at_ms, id).
@@ -88,9 +91,9 @@ describeEachDialect("storage contract", (dialect) => {
     const s = storage();
     const key = keyRecord("k1");
     await s.keys.insert(key);
-    expect(await s.keys.revoke("nope", 5_000)).toBe(false);
-    expect(await s.keys.revoke("k1", 5_000)).toBe(true);
-    expect(await s.keys.revoke("k1", 9_000)).toBe(true);
+    expect(await s.keys.revoke("nope", 5_000, EVERY_KEY)).toBeUndefined();
+    expect(await s.keys.revoke("k1", 5_000, EVERY_KEY)).toEqual({ ...key, revoked_at_ms: 5_000 });
+    expect(await s.keys.revoke("k1", 9_000, EVERY_KEY)).toEqual({ ...key, revoked_at_ms: 5_000 });
     expect(await s.keys.get("k1")).toEqual({ ...key, revoked_at_ms: 5_000 });
     expect(await s.keys.findActiveByHash(key.key_hash)).toBeUndefined();
     expect(await s.keys.ensure(keyRecord("k1-again", { key_hash: key.key_hash }))).toBe(false);
@@ -99,14 +102,14 @@ describeEachDialect("storage contract", (dialect) => {
   it("keys: list pages in creation order; a bad cursor is a validation error", async () => {
     const s = storage();
     for (const [id, at] of UNORDERED) await s.keys.insert(keyRecord(id, { created_at_ms: at }));
-    const pages = await allPages((cursor) => s.keys.list({ limit: 3, cursor }));
+    const pages = await allPages((cursor) => s.keys.list({ limit: 3, cursor }, EVERY_KEY));
     expect(ids(pages, (k) => k.key_id)).toEqual([
       ORDERED_IDS.slice(0, 3),
       ORDERED_IDS.slice(3, 6),
       ORDERED_IDS.slice(6),
     ]);
     expect(pages.at(-1)?.next_cursor).toBeNull();
-    for (const cursor of badCursors("keys")) await expectBadCursor(() => s.keys.list({ limit: 3, cursor }));
+    for (const cursor of badCursors("keys")) await expectBadCursor(() => s.keys.list({ limit: 3, cursor }, EVERY_KEY));
   });
 
   it("bindings: insert answers false for a taken ID and keeps the first", async () => {
@@ -333,7 +336,7 @@ describeEachDialect("storage contract", (dialect) => {
     });
     await expect(run).rejects.toBe(boom);
     expect(await s.bindings.list({ limit: 10 }, "*")).toEqual({ items: [], next_cursor: null });
-    expect(await s.keys.list({ limit: 10 })).toEqual({ items: [], next_cursor: null });
+    expect(await s.keys.list({ limit: 10 }, EVERY_KEY)).toEqual({ items: [], next_cursor: null });
     expect(await s.toolsets.get("ts1")).toBeUndefined();
     expect(await s.toolsets.get("ts0")).toEqual(toolsetRecords("ts0")[0]);
     expect(await s.toolsets.getVersion("ts0", 2)).toBeUndefined();
