@@ -26,3 +26,14 @@ export function idScopeJsonWithin(dialect: Dialect, column: string, outer: IdSco
   const outside = ids.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`scoped.value not in (${sql.join(ids)})`;
   return sql<SqlBool>`(${sql.ref(column)} <> '"*"' and not exists (select 1 from json_each(${sql.ref(column)}) as scoped where ${outside}))`;
 }
+
+/**
+ * Every binding toolset `toolsetColumn` references (its rows in `toolset_bindings`, across all its
+ * versions) lies in `scope`. A toolset that references none lies in every scope.
+ */
+export function toolsetBindingsInScope(toolsetColumn: string, scope: IdScope): RawBuilder<SqlBool> {
+  if (scope === "*") return sql<SqlBool>`1 = 1`;
+  const ids = [...new Set(scope)];
+  const outside = ids.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`tb.binding_id not in (${sql.join(ids)})`;
+  return sql<SqlBool>`not exists (select 1 from toolset_bindings as tb where tb.toolset_id = ${sql.ref(toolsetColumn)} and ${outside})`;
+}
