@@ -15,6 +15,13 @@ export {
   notFoundError,
 } from "./auth/id-scope.js";
 export { hasAnyScope, hasScope, type Identity } from "./auth/identity.js";
+export {
+  decideNewKeyScopes,
+  idScopeWithin,
+  type KeyReach,
+  keyWithinReach,
+  OPERATOR_REACH,
+} from "./auth/key-reach.js";
 export { generateKeySecret, hashKeySecret, KEY_SECRET_PREFIX } from "./auth/key-secret.js";
 export { type Clock, systemClock } from "./clock.js";
 export type { App, AppContext, RouteModule } from "./http/app.js";
@@ -35,6 +42,6 @@ export { type Closable, closeOnSignals, SHUTDOWN_SIGNALS, type ShutdownLog } fro
 export { parseDatabaseUrl, redactDatabaseUrl } from "./storage/database-url.js";
 export { MIGRATION_NAMES } from "./storage/migrations/migration-list.js";
 export { type OpenStorageOptions, openStorage } from "./storage/open-storage.js";
-export type { IdScope, KeyRecord, Scope } from "./storage/records.js";
+export type { IdScope, IdScopes, KeyRecord, Scope } from "./storage/records.js";
 export { SCOPES } from "./storage/records.js";
 export type { MigrationReport, Storage } from "./storage/storage.js";

@@ -2,6 +2,9 @@
  * `toolhost keys create|list|revoke`: API keys managed straight in the database, no server needed —
  * how the first key of an installation is made. Keys are made by the server's own code (`createKey`:
  * the same secret format, hash and IDs as `POST /v1/keys`) and checked by the same wire schema.
+ * Whoever can open the database owns the installation, so these commands act with the operator's
+ * reach (`OPERATOR_REACH`: every scope, `"*"` agents and bindings): they create any key, and list and
+ * revoke every key — unlike `/v1/keys`, where a narrowed admin stays within its own reach.
  */
 
 import { isProtocolError } from "@toolhost/protocol";
@@ -77,9 +80,9 @@ export async function createKeyRequestOf(options: KeysCreateOptions): Promise<Cr
 /** Creates a key; prints its secret (or, with --json, the whole created key) on standard output. */
 export async function runKeysCreate(options: KeysCreateOptions, context: CommandContext): Promise<ExitStatus> {
   const request = await createKeyRequestOf(options);
-  const { createKey, systemClock } = await loadServer();
+  const { createKey, OPERATOR_REACH, systemClock } = await loadServer();
   const created = await withStorage(await databaseUrlOf(options, context), (storage) =>
-    createKey(storage.keys, request, systemClock),
+    createKey(storage.keys, request, OPERATOR_REACH, systemClock),
   );
   if (options.json === true) {
     await context.stdout.write(`${JSON.stringify(created)}\n`);
@@ -109,12 +112,12 @@ export function keyLine(key: KeyInfo): string {
 
 /** Lists every key in creation order: a table, or with --json one JSON object per line. */
 export async function runKeysList(options: KeysOutputOptions, context: CommandContext): Promise<ExitStatus> {
-  const { keyInfoOf } = await loadServer();
+  const { keyInfoOf, OPERATOR_REACH } = await loadServer();
   const keys: KeyRecord[] = await withStorage(await databaseUrlOf(options, context), async (storage) => {
     const all: KeyRecord[] = [];
     let cursor: string | null = null;
     do {
-      const page = await storage.keys.list({ limit: LIST_PAGE, cursor });
+      const page = await storage.keys.list({ limit: LIST_PAGE, cursor }, OPERATOR_REACH);
       all.push(...page.items);
       cursor = page.next_cursor;
     } while (cursor !== null);
@@ -136,11 +139,10 @@ export async function runKeysRevoke(
   options: KeysOutputOptions,
   context: CommandContext,
 ): Promise<ExitStatus> {
-  const { systemClock } = await loadServer();
-  const revoked = await withStorage(await databaseUrlOf(options, context), async (storage) => {
-    await storage.keys.revoke(keyId, systemClock.nowMs());
-    return storage.keys.get(keyId);
-  });
+  const { OPERATOR_REACH, systemClock } = await loadServer();
+  const revoked = await withStorage(await databaseUrlOf(options, context), (storage) =>
+    storage.keys.revoke(keyId, systemClock.nowMs(), OPERATOR_REACH),
+  );
   if (revoked === undefined || revoked.revoked_at_ms === null) throw new CommandFailure(`key ${keyId} not found`);
   const revokedAt = new Date(revoked.revoked_at_ms).toISOString();
   await context.stdout.write(

@@ -17,7 +17,7 @@ import { loadServer } from "../server-module.js";
 
 /** Runs the server with the demo until a signal stops both. */
 export async function runServeDemo(options: ServerCommandOptions, context: CommandContext): Promise<ExitStatus> {
-  const { redactDatabaseUrl, startServer } = await loadServer();
+  const { OPERATOR_REACH, redactDatabaseUrl, startServer } = await loadServer();
   const serverOptions = await serverOptionsOf(options, context);
   // People read this terminal: JSON info lines would bury the banner (TOOLHOST_LOG_LEVEL still wins).
   if (!context.env.TOOLHOST_LOG_LEVEL) serverOptions.logLevel = "warn";
@@ -55,7 +55,10 @@ export async function runServeDemo(options: ServerCommandOptions, context: Comma
   });
   const consoleUrl = `${server.url}/`;
   await context.stdout.write(demoBanner(consoleUrl, demo, server.options.bootstrapKey !== null, options.db));
-  if (demo.plan.action === "leave" && (await server.storage.keys.list({ limit: 1 })).items.length === 0) {
+  if (
+    demo.plan.action === "leave" &&
+    (await server.storage.keys.list({ limit: 1 }, OPERATOR_REACH)).items.length === 0
+  ) {
     await context.stderr.write(firstKeyHint(consoleUrl, options.db));
   }
   return stopped;

@@ -36,7 +36,7 @@ export function parsePortOption(value: string): number {
 /** Starts the server, prints its URL, and resolves once a signal has shut it down (1 when closing failed). */
 export async function runServe(options: ServeOptions, context: CommandContext): Promise<ExitStatus> {
   if (options.demo === true) return runServeDemo(options, context);
-  const { startServer } = await loadServer();
+  const { OPERATOR_REACH, startServer } = await loadServer();
   const serverOptions = await serverOptionsOf(options, context);
   let server: RunningServer;
   try {
@@ -46,7 +46,7 @@ export async function runServe(options: ServeOptions, context: CommandContext): 
   }
   const stopped = closedBySignal(server, async () => undefined);
   await context.stdout.write(`${server.url}\n`);
-  if ((await server.storage.keys.list({ limit: 1 })).items.length === 0) {
+  if ((await server.storage.keys.list({ limit: 1 }, OPERATOR_REACH)).items.length === 0) {
     await context.stderr.write(firstKeyHint(`${server.url}/`, options.db));
   }
   return stopped;

@@ -76,7 +76,8 @@ async function listAll<T>(
 export async function loadDemoFacts(storage: Storage, bootstrapKeyName: string): Promise<DemoFacts> {
   const agents = await listAll((page) => storage.agents.list(page, "*"));
   const bindings = await storage.bindings.list({ limit: 1 }, "*");
-  const keys = await listAll((page) => storage.keys.list(page));
+  const { OPERATOR_REACH } = await loadServer();
+  const keys = await listAll((page) => storage.keys.list(page, OPERATOR_REACH));
   const demo = agents.find((agent) => agent.name === DEMO.agentName);
   return {
     demoAgentId: demo?.agent_id,
@@ -99,15 +100,16 @@ async function findDemo(storage: Storage, agentId: string): Promise<{ agentVersi
 
 /** A fresh executor key limited to the demo's binding; earlier demo executor keys are revoked. */
 async function freshExecutorKey(storage: Storage): Promise<string> {
-  const { createKey, systemClock } = await loadServer();
+  const { createKey, OPERATOR_REACH, systemClock } = await loadServer();
   const created = await createKey(
     storage.keys,
     { name: DEMO.executorKeyName, scopes: ["executors:connect", "tools:execute"], bindings: [DEMO.bindingId] },
+    OPERATOR_REACH,
     systemClock,
   );
-  for (const key of await listAll((page) => storage.keys.list(page))) {
+  for (const key of await listAll((page) => storage.keys.list(page, OPERATOR_REACH))) {
     if (key.name === DEMO.executorKeyName && key.revoked_at_ms === null && key.key_id !== created.key_id) {
-      await storage.keys.revoke(key.key_id, systemClock.nowMs());
+      await storage.keys.revoke(key.key_id, systemClock.nowMs(), OPERATOR_REACH);
     }
   }
   return created.key;
@@ -132,7 +134,7 @@ async function waitOnline(storage: Storage, executor: ExampleExecutor, sinceMs: 
 /** Seeds or finds the demo, starts its executor and (after seeding, or always) a run; see DemoStart. */
 export async function startDemo(server: RunningServer, options: DemoOptions): Promise<DemoStart> {
   const { progress } = options;
-  const { BOOTSTRAP_KEY_NAME, createKey, systemClock } = await loadServer();
+  const { BOOTSTRAP_KEY_NAME, createKey, OPERATOR_REACH, systemClock } = await loadServer();
   const plan = planDemo(await loadDemoFacts(server.storage, BOOTSTRAP_KEY_NAME));
   if (plan.action === "leave") return { plan, stop: async () => undefined };
   const setup = await loadTaskServiceSetup();
@@ -140,8 +142,9 @@ export async function startDemo(server: RunningServer, options: DemoOptions): Pr
   let adminKey: string | undefined;
   const adminSecret = async (): Promise<string> => {
     if (options.bootstrapKey !== null) return options.bootstrapKey;
-    adminKey ??= (await createKey(server.storage.keys, { name: DEMO.adminKeyName, scopes: ["admin"] }, systemClock))
-      .key;
+    adminKey ??= (
+      await createKey(server.storage.keys, { name: DEMO.adminKeyName, scopes: ["admin"] }, OPERATOR_REACH, systemClock)
+    ).key;
     return adminKey;
   };
 

@@ -45,12 +45,12 @@ const SCOPES = Type.Array(ScopeName, {
 const AGENTS = "The agents whose objects the key reaches; others answer 404.";
 const BINDINGS = "The executor bindings whose objects the key reaches; others answer 404.";
 
-/** `POST /v1/keys`: a new key. `agents` and `bindings` default to `"*"`. */
-export const CreateKeyRequest = WireObject("A new API key.", {
+/** `POST /v1/keys`: a new key. `agents` and `bindings` default to the creating key's own. */
+export const CreateKeyRequest = WireObject("A new API key; it grants no more than the key that creates it.", {
   name: KEY_NAME,
   scopes: SCOPES,
-  agents: Type.Optional(IdScope(`${AGENTS} Default \`"*"\`.`)),
-  bindings: Type.Optional(IdScope(`${BINDINGS} Default \`"*"\`.`)),
+  agents: Type.Optional(IdScope(`${AGENTS} Default: the creating key's agents.`)),
+  bindings: Type.Optional(IdScope(`${BINDINGS} Default: the creating key's bindings.`)),
 });
 
 /** `POST /v1/keys` body. */

@@ -1,6 +1,8 @@
 /**
  * Creating an API key: a fresh secret, its hash and a new ID. The one code path behind `POST /v1/keys`
  * and `toolhost keys create`, so both make keys the same way; the secret is answered once, never stored.
+ * The creator's reach bounds the new key (`decideNewKeyScopes`): the route passes the caller's key,
+ * the CLI `OPERATOR_REACH` (it works straight on the database, so its user owns the installation).
  */
 
 import type { CreatedKey, CreateKeyRequest, KeyInfo } from "@toolhost/protocol/wire";
@@ -9,6 +11,7 @@ import { isoTime, isoTimeOrNull } from "../http/wire-time.js";
 import { newId } from "../ids.js";
 import type { KeyRecord } from "../storage/records.js";
 import type { KeyStore } from "../storage/storage.js";
+import { decideNewKeyScopes, type KeyReach } from "./key-reach.js";
 import { generateKeySecret, hashKeySecret } from "./key-secret.js";
 
 /** The listed form of a stored key (no secret, no hash). */
@@ -24,25 +27,38 @@ export function keyInfoOf(key: KeyRecord): KeyInfo {
   };
 }
 
-/** The record of a new key for a (validated) request, and its secret; `agents`/`bindings` default to `"*"`. */
-export function newKeyRecord(request: CreateKeyRequest, atMs: number): { record: KeyRecord; secret: string } {
+/**
+ * The record of a new key `creator` makes for a (validated) request, and its secret; omitted
+ * `agents`/`bindings` are the creator's. Throws 403 `forbidden` when the request reaches beyond the creator.
+ */
+export function newKeyRecord(
+  request: CreateKeyRequest,
+  creator: KeyReach,
+  atMs: number,
+): { record: KeyRecord; secret: string } {
+  const { scopes, agents, bindings } = decideNewKeyScopes(creator, request);
   const secret = generateKeySecret();
   const record: KeyRecord = {
     key_id: newId("key", atMs),
     name: request.name,
     key_hash: hashKeySecret(secret),
-    scopes: request.scopes,
-    agents: request.agents ?? "*",
-    bindings: request.bindings ?? "*",
+    scopes,
+    agents,
+    bindings,
     created_at_ms: atMs,
     revoked_at_ms: null,
   };
   return { record, secret };
 }
 
-/** Stores a new key for a (validated) request and answers it with its secret, shown this once. */
-export async function createKey(keys: KeyStore, request: CreateKeyRequest, clock: Clock): Promise<CreatedKey> {
-  const { record, secret } = newKeyRecord(request, clock.nowMs());
+/** Stores a new key `creator` makes for a (validated) request and answers it with its secret, shown this once. */
+export async function createKey(
+  keys: KeyStore,
+  request: CreateKeyRequest,
+  creator: KeyReach,
+  clock: Clock,
+): Promise<CreatedKey> {
+  const { record, secret } = newKeyRecord(request, creator, clock.nowMs());
   await keys.insert(record);
   const { revoked_at: _revoked, ...info } = keyInfoOf(record);
   return { ...info, key: secret };

@@ -1,6 +1,7 @@
 /** Who sent a request: the authenticated API key's scopes and its agent and binding scopes. */
 
 import type { IdScope, KeyRecord, Scope } from "../storage/records.js";
+import { scopeGranted } from "./key-reach.js";
 
 /** The caller of an authenticated request. */
 export interface Identity {
@@ -20,7 +21,7 @@ export function identityOfKey(key: KeyRecord): Identity {
 
 /** True when the identity holds `scope`; `admin` satisfies every scope. */
 export function hasScope(identity: Identity, scope: Scope): boolean {
-  return identity.scopes.includes(scope) || identity.scopes.includes("admin");
+  return scopeGranted(identity.scopes, scope);
 }
 
 /** True when the identity holds at least one of `scopes`. */

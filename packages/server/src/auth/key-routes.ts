@@ -2,6 +2,10 @@
  * `/v1/keys` (scope `admin`): create, list and revoke API keys. The secret is shown once, in the
  * 201 answer; lists never show a secret or a hash. Revoking is immediate and idempotent, and a key may
  * revoke itself (rotation: create the new key, then revoke the old one with itself).
+ *
+ * Every route stays within the caller's reach (`key-reach.ts`): a new key grants no more than the
+ * caller (403 otherwise), and only keys whose agents and bindings lie within the caller's are listed
+ * or revoked — others answer 404, like missing ones.
  */
 
 import { CreatedKey, CreateKeyRequest, KeyIdParams, KeyList, PageQuery, RevokedKey } from "@toolhost/protocol/wire";
@@ -11,6 +15,7 @@ import { pageRequestOf, wirePage } from "../http/paging.js";
 import { isoTime } from "../http/wire-time.js";
 import { createKey, keyInfoOf } from "./create-key.js";
 import { notFoundError } from "./id-scope.js";
+import { identityOf } from "./require-scope.js";
 
 /** Registers the key routes. */
 export const keyRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
@@ -22,12 +27,13 @@ export const keyRoutes: RouteModule = (app, { storage, clock, requireScope }) =>
         tags: ["keys"],
         summary: "Create an API key",
         description:
-          'Answers the secret once; store it, it cannot be shown again. `agents` and `bindings` default to `"*"`.',
+          'Answers the secret once; store it, it cannot be shown again. The new key grants no more than the calling key: its scopes, agents and bindings must lie within the caller\'s (403 `forbidden` at the first member beyond; `"*"` only from a key holding `"*"`). Omitted `agents` and `bindings` are the caller\'s own.',
         body: CreateKeyRequest,
         response: { 201: CreatedKey, ...ERROR_RESPONSES },
       },
     },
-    async (request, reply) => reply.code(201).send(await createKey(storage.keys, request.body, clock)),
+    async (request, reply) =>
+      reply.code(201).send(await createKey(storage.keys, request.body, identityOf(request), clock)),
   );
 
   app.get(
@@ -37,12 +43,13 @@ export const keyRoutes: RouteModule = (app, { storage, clock, requireScope }) =>
       schema: {
         tags: ["keys"],
         summary: "List API keys",
-        description: "Keys in creation order, revoked ones included; never a secret or a hash.",
+        description:
+          "Keys whose agents and bindings lie within the caller's, in creation order, revoked ones included; never a secret or a hash.",
         querystring: PageQuery,
         response: { 200: KeyList, ...ERROR_RESPONSES },
       },
     },
-    async (request) => wirePage(await storage.keys.list(pageRequestOf(request.query)), keyInfoOf),
+    async (request) => wirePage(await storage.keys.list(pageRequestOf(request.query), identityOf(request)), keyInfoOf),
   );
 
   app.delete(
@@ -52,15 +59,15 @@ export const keyRoutes: RouteModule = (app, { storage, clock, requireScope }) =>
       schema: {
         tags: ["keys"],
         summary: "Revoke an API key",
-        description: "Takes effect on the next request. Revoking again answers the first revocation time.",
+        description:
+          "Takes effect on the next request. Revoking again answers the first revocation time. 404 when the key does not exist or its agents or bindings reach beyond the caller's.",
         params: KeyIdParams,
         response: { 200: RevokedKey, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { key_id } = request.params;
-      await storage.keys.revoke(key_id, clock.nowMs());
-      const key = await storage.keys.get(key_id);
+      const key = await storage.keys.revoke(key_id, clock.nowMs(), identityOf(request));
       if (key === undefined || key.revoked_at_ms === null) throw notFoundError("key", key_id);
       return { key_id, revoked: true as const, revoked_at: isoTime(key.revoked_at_ms) };
     },

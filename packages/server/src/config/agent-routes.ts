@@ -4,8 +4,9 @@
  * answer 404 like missing ones; a key whose agent scope is a list cannot create agents (403, see
  * `creation-scope.ts`) but may publish versions of the agents it sees.
  *
- * An agent version pins a toolset version that must exist (422 `unknown_reference` at `/toolset_id`
- * or `/toolset_version`), the model settings (validated by the protocol's `validateModelSettings`
+ * An agent version pins a toolset version that must exist and be visible to the credential (its
+ * binding scope holds every binding of the toolset; else 422 `unknown_reference` at `/toolset_id`,
+ * as for a missing one, or at `/toolset_version`), the model settings (validated by the protocol's `validateModelSettings`
  * before the body schema, so an unknown provider is reported at `/model/provider`), the instructions
  * and `max_context_tokens`. There is no route that changes or deletes a version.
  */
@@ -23,7 +24,7 @@ import {
   PageQuery,
 } from "@toolhost/protocol/wire";
 import type { FastifyReply } from "fastify";
-import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
+import { agentScopeOf, bindingScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
@@ -31,7 +32,7 @@ import { losslessMember } from "../http/lossless-body.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
-import type { AgentRecord, AgentVersionRecord } from "../storage/records.js";
+import type { AgentRecord, AgentVersionRecord, IdScope } from "../storage/records.js";
 import type { ToolsetStore } from "../storage/storage.js";
 import { assertMayCreateAgents } from "./creation-scope.js";
 import { validateMemberFirst } from "./validate-member-first.js";
@@ -71,16 +72,23 @@ function sendJsonText(reply: FastifyReply, status: number, text: string): Fastif
   return reply.code(status).header("content-type", "application/json; charset=utf-8").send(text);
 }
 
-/** Throws 422 `unknown_reference` unless toolset `toolsetId` has version `version`. */
-async function assertToolsetVersionExists(toolsets: ToolsetStore, toolsetId: string, version: number): Promise<void> {
-  if ((await toolsets.getVersion(toolsetId, version)) !== undefined) return;
-  const toolset = await toolsets.get(toolsetId);
+/** Throws 422 `unknown_reference` unless toolset `toolsetId` lies in binding scope `scope` and has version `version`. */
+async function assertToolsetVersionExists(
+  toolsets: ToolsetStore,
+  toolsetId: string,
+  version: number,
+  scope: IdScope,
+): Promise<void> {
+  // Out of scope answers exactly like missing: pinning another tenant's toolset would let this
+  // key's runs call tools on bindings it does not reach.
+  const toolset = await toolsets.get(toolsetId, scope);
   if (toolset === undefined) {
     throw new ProtocolError("unknown_reference", `toolset ${JSON.stringify(toolsetId)} does not exist`, "/toolset_id", {
       kind: "toolset",
       id: toolsetId,
     });
   }
+  if ((await toolsets.getVersion(toolsetId, version)) !== undefined) return;
   throw new ProtocolError(
     "unknown_reference",
     `toolset ${JSON.stringify(toolsetId)} has no version ${version} (its latest is ${toolset.latest_version})`,
@@ -126,7 +134,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
       schema: {
         tags: TAGS,
         summary: "Publish an agent version",
-        description: `Pins a toolset version, the model settings, instructions (default \`""\`) and \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}). Sessions pin the answered \`agent_version\`.`,
+        description: `Pins a toolset version, the model settings, instructions (default \`""\`) and \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}). Sessions pin the answered \`agent_version\`. The toolset must be visible to the credential (422 \`unknown_reference\` otherwise, as when it does not exist).`,
         params: AgentIdParams,
         body: CreateAgentVersionRequest,
         response: { 201: AgentVersion, ...ERROR_RESPONSES },
@@ -135,10 +143,11 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
     async (request, reply) => {
       const { agent_id } = request.params;
       const { toolset_id, toolset_version } = request.body;
-      if ((await storage.agents.get(agent_id, agentScopeOf(identityOf(request)))) === undefined) {
+      const identity = identityOf(request);
+      if ((await storage.agents.get(agent_id, agentScopeOf(identity))) === undefined) {
         throw notFoundError("agent", agent_id);
       }
-      await assertToolsetVersionExists(storage.toolsets, toolset_id, toolset_version);
+      await assertToolsetVersionExists(storage.toolsets, toolset_id, toolset_version, bindingScopeOf(identity));
       const now = clock.nowMs();
       const version = await storage.agents.appendVersion({
         agent_version: newId(AGENT_VERSION_PREFIX, now),

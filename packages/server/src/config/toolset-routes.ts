@@ -5,8 +5,12 @@
  *
  * `tools` is validated by the protocol's `validateToolset` before the body schema runs (see
  * `validate-member-first.ts`), so its codes reach the client; then every tool's `binding_id` must name
- * a registered binding in the credential's binding scope (422 `unknown_reference` otherwise). Toolsets
- * themselves are not scoped: a binding ID grants nothing.
+ * a registered binding in the credential's binding scope (422 `unknown_reference` otherwise).
+ *
+ * A toolset belongs to the bindings its versions reference: a key sees it, and may publish versions of
+ * it, only when its binding scope holds every binding any version of it references (404 otherwise,
+ * like a missing one). So a key of one tenant can neither read another tenant's tools nor publish a
+ * version that moves them to its own binding. The stores filter in the SQL (`toolset_bindings`).
  */
 
 import { type ToolDefinition, validateToolset } from "@toolhost/protocol";
@@ -120,7 +124,7 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
         tags: TAGS,
         summary: "Publish a toolset version",
         description:
-          "Appends the next version (the highest number plus one). Earlier versions never change; agent versions keep the version they pinned.",
+          "Appends the next version (the highest number plus one). Earlier versions never change; agent versions keep the version they pinned. 404 unless the credential's binding scope holds every binding the toolset's versions reference.",
         params: ToolsetIdParams,
         body: CreateToolsetVersionRequest,
         response: { 201: ToolsetVersion, ...ERROR_RESPONSES },
@@ -129,9 +133,12 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
     async (request, reply) => {
       const { toolset_id } = request.params;
       const tools = toolsFirst.resultOf(request);
-      if ((await storage.toolsets.get(toolset_id)) === undefined) throw notFoundError("toolset", toolset_id);
+      const scope = bindingScopeOf(identityOf(request));
+      if ((await storage.toolsets.get(toolset_id, scope)) === undefined) throw notFoundError("toolset", toolset_id);
       await checkBindings(tools, storage.bindings, identityOf(request));
-      const version = await storage.toolsets.appendVersion(toolset_id, JSON.stringify(tools), clock.nowMs());
+      // The store checks the scope again under the toolset's lock: a version published meanwhile may
+      // have added a binding beyond it.
+      const version = await storage.toolsets.appendVersion(toolset_id, JSON.stringify(tools), clock.nowMs(), scope);
       if (version === undefined) throw notFoundError("toolset", toolset_id);
       return reply.code(201).send(toolsetVersionOf(version));
     },
@@ -144,12 +151,17 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
       schema: {
         tags: TAGS,
         summary: "List toolsets",
-        description: "Toolsets in creation order, each with its latest version number.",
+        description:
+          "Toolsets whose bindings (those of every version) all lie in the credential's binding scope, in creation order, each with its latest version number.",
         querystring: PageQuery,
         response: { 200: ToolsetList, ...ERROR_RESPONSES },
       },
     },
-    async (request) => wirePage(await storage.toolsets.list(pageRequestOf(request.query)), toolsetOf),
+    async (request) =>
+      wirePage(
+        await storage.toolsets.list(pageRequestOf(request.query), bindingScopeOf(identityOf(request))),
+        toolsetOf,
+      ),
   );
 
   app.get(
@@ -159,14 +171,15 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
       schema: {
         tags: TAGS,
         summary: "Read a toolset",
-        description: "The toolset and its latest version number.",
+        description:
+          "The toolset and its latest version number. 404 when it does not exist or references a binding outside the credential's binding scope.",
         params: ToolsetIdParams,
         response: { 200: Toolset, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const { toolset_id } = request.params;
-      const toolset = await storage.toolsets.get(toolset_id);
+      const toolset = await storage.toolsets.get(toolset_id, bindingScopeOf(identityOf(request)));
       if (toolset === undefined) throw notFoundError("toolset", toolset_id);
       return toolsetOf(toolset);
     },
@@ -187,7 +200,9 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
     },
     async (request) => {
       const { toolset_id } = request.params;
-      if ((await storage.toolsets.get(toolset_id)) === undefined) throw notFoundError("toolset", toolset_id);
+      if ((await storage.toolsets.get(toolset_id, bindingScopeOf(identityOf(request)))) === undefined) {
+        throw notFoundError("toolset", toolset_id);
+      }
       return wirePage(await storage.toolsets.listVersions(toolset_id, pageRequestOf(request.query)), toolsetVersionOf);
     },
   );
@@ -206,7 +221,8 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
     },
     async (request) => {
       const { toolset_id, version } = request.params;
-      const found = await storage.toolsets.getVersion(toolset_id, version);
+      const visible = await storage.toolsets.get(toolset_id, bindingScopeOf(identityOf(request)));
+      const found = visible === undefined ? undefined : await storage.toolsets.getVersion(toolset_id, version);
       if (found === undefined) throw notFoundError("toolset version", `${toolset_id}@${version}`);
       return toolsetVersionOf(found);
     },

@@ -27,7 +27,8 @@ export const dryRunRoutes: RouteModule = (app, { storage, requireScope }) => {
           "`context_preview` of the first valid `completed` mock receipt (null when there is none), byte for byte " +
           "as a run's history would store it. Invalid arguments or receipts are reported in the 200 answer. " +
           "Creates no run, calls no model, reaches no executor: `execution_verified` is always false. Needs " +
-          "`runtime:read`, `configuration:read` or `tools:execute`, and the agent in the key's agent scope.",
+          "`runtime:read`, `configuration:read` or `tools:execute`, the agent in the key's agent scope and the tool's " +
+          "binding in its binding scope (404 otherwise, like a missing one).",
         body: DryRunRequest,
         response: { 200: DryRunAnswer, ...ERROR_RESPONSES },
       },

@@ -1,10 +1,12 @@
 /**
  * Loading the tool a dry-run checks: the agent version (inside the caller's agent scope, else 404 as if
- * missing), its pinned toolset version, and the named tool in it (404 pointing at `/tool_name`).
+ * missing), its pinned toolset version, and the named tool in it (404 pointing at `/tool_name`). A tool
+ * whose binding lies outside the caller's binding scope answers like a missing one and is left out of
+ * the tool names the 404 lists: a dry-run shows the tool's definition, which belongs to its binding.
  */
 
 import { ProtocolError, type ToolDefinition } from "@toolhost/protocol";
-import { agentScopeOf } from "../auth/id-scope.js";
+import { agentScopeOf, inBindingScope } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
 import { readStoredTools } from "../config/stored-tools.js";
 import type { Storage } from "../storage/storage.js";
@@ -26,7 +28,9 @@ export async function loadDryRunTool(
       `agent version ${agentVersion} pins a missing toolset version ${version.toolset_id}@${version.toolset_version}`,
     );
   }
-  const tools = readStoredTools(toolset.tools_json);
+  const tools = readStoredTools(toolset.tools_json).filter((candidate) =>
+    inBindingScope(identity, candidate.binding_id),
+  );
   const tool = tools.find((candidate) => candidate.name === toolName);
   if (tool === undefined) {
     throw new ProtocolError(

@@ -44,6 +44,15 @@ export interface ToolsetVersionsTable {
   created_at_ms: number;
 }
 
+/**
+ * `toolset_bindings`: every executor binding any version of a toolset references, primary key
+ * (toolset_id, binding_id) (0007). Rows are only added, with the version that references them.
+ */
+export interface ToolsetBindingsTable {
+  toolset_id: string;
+  binding_id: string;
+}
+
 /** `agents`: one row per agent; `latest_version_number` (not part of the record) numbers its versions. */
 export interface AgentsTable {
   agent_id: string;
@@ -174,6 +183,7 @@ export interface Database {
   bindings: BindingsTable;
   toolsets: ToolsetsTable;
   toolset_versions: ToolsetVersionsTable;
+  toolset_bindings: ToolsetBindingsTable;
   agents: AgentsTable;
   agent_versions: AgentVersionsTable;
   sessions: SessionsTable;

@@ -38,6 +38,12 @@ export type Scope = keyof typeof SCOPES;
 /** An agent or binding scope: every ID (`"*"`) or a list of IDs. */
 export type IdScope = "*" | string[];
 
+/** A key's agent scope and binding scope together: which objects (and which other keys) it reaches. */
+export interface IdScopes {
+  readonly agents: IdScope;
+  readonly bindings: IdScope;
+}
+
 /** A stored API key (the secret itself is never stored). */
 export interface KeyRecord {
   key_id: string;

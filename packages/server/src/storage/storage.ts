@@ -15,6 +15,7 @@ import type {
   ExecutorRecord,
   HistoryItemRecord,
   IdScope,
+  IdScopes,
   KeyRecord,
   Page,
   PageRequest,
@@ -46,10 +47,13 @@ export interface KeyStore {
   findActiveByHash(keyHash: string): Promise<KeyRecord | undefined>;
   /** One key by ID (revoked or not). */
   get(keyId: string): Promise<KeyRecord | undefined>;
-  /** Keys in creation order. */
-  list(page: PageRequest): Promise<Page<KeyRecord>>;
-  /** Marks a key revoked; false when it does not exist. Revoking twice keeps the first time. */
-  revoke(keyId: string, atMs: number): Promise<boolean>;
+  /** Keys whose agents and bindings lie within `reach` (`keyWithinReach`), in creation order. */
+  list(page: PageRequest, reach: IdScopes): Promise<Page<KeyRecord>>;
+  /**
+   * Marks a key revoked if its agents and bindings lie within `reach`; answers it as revoked, or
+   * undefined when it does not exist or lies beyond `reach`. Revoking twice keeps the first time.
+   */
+  revoke(keyId: string, atMs: number, reach: IdScopes): Promise<KeyRecord | undefined>;
 }
 
 /** Executor bindings. */
@@ -64,19 +68,32 @@ export interface BindingStore {
   existing(bindingIds: readonly string[], scope: IdScope): Promise<Set<string>>;
 }
 
-/** Toolsets and their immutable versions. */
+/**
+ * Toolsets and their immutable versions. A toolset lies in a binding scope when every binding any of
+ * its versions references does (kept in `toolset_bindings` as versions are stored); one that
+ * references none lies in every scope.
+ */
 export interface ToolsetStore {
-  /** Stores a toolset with its version 1. */
+  /** Stores a toolset with its version 1 (and the bindings it references). */
   insert(toolset: ToolsetRecord, first: ToolsetVersionRecord): Promise<void>;
-  /** Appends the next version; answers it, or undefined when the toolset does not exist. */
-  appendVersion(toolsetId: string, toolsJson: string, atMs: number): Promise<ToolsetVersionRecord | undefined>;
-  /** One toolset. */
-  get(toolsetId: string): Promise<ToolsetRecord | undefined>;
-  /** Toolsets in creation order. */
-  list(page: PageRequest): Promise<Page<ToolsetRecord>>;
-  /** One toolset version. */
+  /**
+   * Appends the next version if the toolset, with the bindings of `toolsJson` added, lies in `scope`
+   * (checked under the toolset's row lock); answers it, or undefined when the toolset does not exist
+   * or would lie beyond `scope` (nothing stored then).
+   */
+  appendVersion(
+    toolsetId: string,
+    toolsJson: string,
+    atMs: number,
+    scope: IdScope,
+  ): Promise<ToolsetVersionRecord | undefined>;
+  /** One toolset, if it lies in binding scope `scope`. */
+  get(toolsetId: string, scope: IdScope): Promise<ToolsetRecord | undefined>;
+  /** Toolsets in binding scope `scope`, in creation order. */
+  list(page: PageRequest, scope: IdScope): Promise<Page<ToolsetRecord>>;
+  /** One toolset version, unscoped (runs and dry-runs read it through an agent version; routes check `get` first). */
   getVersion(toolsetId: string, version: number): Promise<ToolsetVersionRecord | undefined>;
-  /** Versions of one toolset, oldest first. */
+  /** Versions of one toolset, oldest first, unscoped (routes check `get` first). */
   listVersions(toolsetId: string, page: PageRequest): Promise<Page<ToolsetVersionRecord>>;
 }
 

@@ -42,6 +42,9 @@ async function expectBadCursor(run: () => Promise<unknown>): Promise<void> {
   expect(error).toMatchObject({ code: "validation_failed", pointer: "/cursor", status: 422 });
 }
 
+/** The reach of the operator and of an unrestricted admin: every key. */
+const EVERY_KEY = { agents: "*", bindings: "*" } as const;
+
 const ids = <T>(pages: Page<T>[], id: (item: T) => string): string[][] => pages.map((page) => page.items.map(id));
 
 // Creation times deliberately out of ID order and with ties: the order is (created_at_ms, id).
@@ -88,9 +91,9 @@ describeEachDialect("storage contract", (dialect) => {
     const s = storage();
     const key = keyRecord("k1");
     await s.keys.insert(key);
-    expect(await s.keys.revoke("nope", 5_000)).toBe(false);
-    expect(await s.keys.revoke("k1", 5_000)).toBe(true);
-    expect(await s.keys.revoke("k1", 9_000)).toBe(true);
+    expect(await s.keys.revoke("nope", 5_000, EVERY_KEY)).toBeUndefined();
+    expect(await s.keys.revoke("k1", 5_000, EVERY_KEY)).toEqual({ ...key, revoked_at_ms: 5_000 });
+    expect(await s.keys.revoke("k1", 9_000, EVERY_KEY)).toEqual({ ...key, revoked_at_ms: 5_000 });
     expect(await s.keys.get("k1")).toEqual({ ...key, revoked_at_ms: 5_000 });
     expect(await s.keys.findActiveByHash(key.key_hash)).toBeUndefined();
     expect(await s.keys.ensure(keyRecord("k1-again", { key_hash: key.key_hash }))).toBe(false);
@@ -99,14 +102,14 @@ describeEachDialect("storage contract", (dialect) => {
   it("keys: list pages in creation order; a bad cursor is a validation error", async () => {
     const s = storage();
     for (const [id, at] of UNORDERED) await s.keys.insert(keyRecord(id, { created_at_ms: at }));
-    const pages = await allPages((cursor) => s.keys.list({ limit: 3, cursor }));
+    const pages = await allPages((cursor) => s.keys.list({ limit: 3, cursor }, EVERY_KEY));
     expect(ids(pages, (k) => k.key_id)).toEqual([
       ORDERED_IDS.slice(0, 3),
       ORDERED_IDS.slice(3, 6),
       ORDERED_IDS.slice(6),
     ]);
     expect(pages.at(-1)?.next_cursor).toBeNull();
-    for (const cursor of badCursors("keys")) await expectBadCursor(() => s.keys.list({ limit: 3, cursor }));
+    for (const cursor of badCursors("keys")) await expectBadCursor(() => s.keys.list({ limit: 3, cursor }, EVERY_KEY));
   });
 
   it("bindings: insert answers false for a taken ID and keeps the first", async () => {
@@ -150,11 +153,11 @@ describeEachDialect("storage contract", (dialect) => {
     const s = storage();
     const [toolset, first] = toolsetRecords("ts1", 1_000, toolsJson(["b1", "b2"]));
     await s.toolsets.insert(toolset, first);
-    expect(await s.toolsets.get("ts1")).toEqual(toolset);
+    expect(await s.toolsets.get("ts1", "*")).toEqual(toolset);
     expect(await s.toolsets.getVersion("ts1", 1)).toEqual(first);
     expect(await s.toolsets.getVersion("ts1", 2)).toBeUndefined();
-    expect(await s.toolsets.get("nope")).toBeUndefined();
-    expect(await s.toolsets.appendVersion("nope", toolsJson([]), 2_000)).toBeUndefined();
+    expect(await s.toolsets.get("nope", "*")).toBeUndefined();
+    expect(await s.toolsets.appendVersion("nope", toolsJson([]), 2_000, "*")).toBeUndefined();
     await expect(s.toolsets.insert(toolset, first)).rejects.toThrow();
   });
 
@@ -162,7 +165,7 @@ describeEachDialect("storage contract", (dialect) => {
     const s = storage();
     await s.toolsets.insert(...toolsetRecords("ts1"));
     const appended = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => s.toolsets.appendVersion("ts1", toolsJson([`b${i}`]), 2_000 + i)),
+      Array.from({ length: 20 }, (_, i) => s.toolsets.appendVersion("ts1", toolsJson([`b${i}`]), 2_000 + i, "*")),
     );
     const numbers = appended.map((version) => version?.version ?? -1);
     expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
@@ -170,15 +173,15 @@ describeEachDialect("storage contract", (dialect) => {
       expect(await s.toolsets.getVersion("ts1", numbers[i] ?? -1)).toEqual(version);
       expect(version?.tools_json).toBe(toolsJson([`b${i}`]));
     }
-    expect((await s.toolsets.get("ts1"))?.latest_version).toBe(21);
+    expect((await s.toolsets.get("ts1", "*"))?.latest_version).toBe(21);
   });
 
   it("toolsets: list and listVersions page in order", async () => {
     const s = storage();
     for (const [id, at] of UNORDERED) await s.toolsets.insert(...toolsetRecords(id, at));
-    const listed = await allPages((cursor) => s.toolsets.list({ limit: 3, cursor }));
+    const listed = await allPages((cursor) => s.toolsets.list({ limit: 3, cursor }, "*"));
     expect(ids(listed, (t) => t.toolset_id).flat()).toEqual(ORDERED_IDS);
-    for (let i = 0; i < 9; i++) await s.toolsets.appendVersion("x-01", toolsJson([]), 5_000 - i);
+    for (let i = 0; i < 9; i++) await s.toolsets.appendVersion("x-01", toolsJson([]), 5_000 - i, "*");
     const versions = await allPages((cursor) => s.toolsets.listVersions("x-01", { limit: 4, cursor }));
     expect(versions.map((page) => page.items.map((v) => v.version))).toEqual([
       [1, 2, 3, 4],
@@ -186,7 +189,8 @@ describeEachDialect("storage contract", (dialect) => {
       [9, 10],
     ]);
     expect(await s.toolsets.listVersions("nope", { limit: 4 })).toEqual({ items: [], next_cursor: null });
-    for (const cursor of badCursors("toolsets")) await expectBadCursor(() => s.toolsets.list({ limit: 3, cursor }));
+    for (const cursor of badCursors("toolsets"))
+      await expectBadCursor(() => s.toolsets.list({ limit: 3, cursor }, "*"));
     for (const cursor of badCursors("toolset_versions")) {
       await expectBadCursor(() => s.toolsets.listVersions("x-01", { limit: 3, cursor }));
     }
@@ -250,8 +254,8 @@ describeEachDialect("storage contract", (dialect) => {
   it("agents: versionsReferencingBinding answers the versions whose toolset version uses the binding", async () => {
     const s = storage();
     await s.toolsets.insert(...toolsetRecords("ts1", 1_000, toolsJson(["b1"])));
-    await s.toolsets.appendVersion("ts1", toolsJson(["b10", "b2"]), 1_100); // "b10" must not match "b1"
-    await s.toolsets.appendVersion("ts1", toolsJson(["b2", "b1"]), 1_200);
+    await s.toolsets.appendVersion("ts1", toolsJson(["b10", "b2"]), 1_100, "*"); // "b10" must not match "b1"
+    await s.toolsets.appendVersion("ts1", toolsJson(["b2", "b1"]), 1_200, "*");
     await s.agents.insert(agentRecord("a1"));
     await s.agents.insert(agentRecord("a2"));
     for (const [agent, id, version] of [
@@ -310,13 +314,13 @@ describeEachDialect("storage contract", (dialect) => {
     const value = await s.transaction(async (t) => {
       await t.bindings.insert(bindingRecord("b1"));
       await t.toolsets.insert(...toolsetRecords("ts1"));
-      const appended = await t.toolsets.appendVersion("ts1", toolsJson(["b1"]), 2_000);
+      const appended = await t.toolsets.appendVersion("ts1", toolsJson(["b1"]), 2_000, "*");
       expect(await t.bindings.get("b1", "*")).toEqual(bindingRecord("b1"));
       return appended?.version;
     });
     expect(value).toBe(2);
     expect(await s.bindings.get("b1", "*")).toEqual(bindingRecord("b1"));
-    expect((await s.toolsets.get("ts1"))?.latest_version).toBe(2);
+    expect((await s.toolsets.get("ts1", "*"))?.latest_version).toBe(2);
   });
 
   it("transaction: a throw rolls back everything and rejects with the thrown error", async () => {
@@ -327,15 +331,15 @@ describeEachDialect("storage contract", (dialect) => {
       await t.bindings.insert(bindingRecord("b1"));
       await t.keys.insert(keyRecord("k1"));
       await t.toolsets.insert(...toolsetRecords("ts1"));
-      await t.toolsets.appendVersion("ts0", toolsJson([]), 2_000);
+      await t.toolsets.appendVersion("ts0", toolsJson([]), 2_000, "*");
       await t.agents.insert(agentRecord("a1"));
       throw boom;
     });
     await expect(run).rejects.toBe(boom);
     expect(await s.bindings.list({ limit: 10 }, "*")).toEqual({ items: [], next_cursor: null });
-    expect(await s.keys.list({ limit: 10 })).toEqual({ items: [], next_cursor: null });
-    expect(await s.toolsets.get("ts1")).toBeUndefined();
-    expect(await s.toolsets.get("ts0")).toEqual(toolsetRecords("ts0")[0]);
+    expect(await s.keys.list({ limit: 10 }, EVERY_KEY)).toEqual({ items: [], next_cursor: null });
+    expect(await s.toolsets.get("ts1", "*")).toBeUndefined();
+    expect(await s.toolsets.get("ts0", "*")).toEqual(toolsetRecords("ts0")[0]);
     expect(await s.toolsets.getVersion("ts0", 2)).toBeUndefined();
     expect(await s.agents.get("a1", "*")).toBeUndefined();
   });
@@ -370,7 +374,7 @@ describeEachDialect("storage contract", (dialect) => {
     await s.toolsets.insert(...toolsetRecords("ts1"));
     const numbers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        s.transaction(async (t) => (await t.toolsets.appendVersion("ts1", toolsJson([]), 2_000 + i))?.version),
+        s.transaction(async (t) => (await t.toolsets.appendVersion("ts1", toolsJson([]), 2_000 + i, "*"))?.version),
       ),
     );
     expect(numbers.map((n) => n ?? -1).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));

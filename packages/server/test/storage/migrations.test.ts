@@ -1,5 +1,6 @@
-// Migrations: applied once and recorded, safe when several instances start at once, and the legacy
-// budget migration (0002) rewrites stored tools exactly as specified while leaving history untouched.
+// Migrations: applied once and recorded, safe when several instances start at once, the legacy
+// budget migration (0002) rewrites stored tools exactly as specified while leaving history untouched,
+// and 0007 records the bindings of every stored toolset version.
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -110,6 +111,7 @@ describeEachDialect("migrations", (dialect) => {
       "0002_result_context_bytes",
       "0003_runtime",
       "0005_executor_tool_names",
+      "0007_toolset_bindings",
     ]);
   });
 
@@ -179,7 +181,7 @@ describeEachDialect("migrations", (dialect) => {
       const before = await dumpTables(db);
 
       expect(await applyMigrations(migrator)).toEqual({
-        applied: ["0002_result_context_bytes", "0003_runtime", "0005_executor_tool_names"],
+        applied: ["0002_result_context_bytes", "0003_runtime", "0005_executor_tool_names", "0007_toolset_bindings"],
         current: LATEST,
       });
       const after = await dumpTables(db);
@@ -231,6 +233,74 @@ describeEachDialect("migrations", (dialect) => {
       expect(await dumpTables(db)).toEqual(after);
       await resultContextBytesMigration.up(db);
       expect(await dumpTables(db)).toEqual(after);
+    } finally {
+      await db.destroy();
+      await database.dispose();
+    }
+  });
+
+  it("0007 records every binding of every stored toolset version once, past a batch boundary", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const connection = await connectDatabase(database.url);
+    const { db } = connection;
+    try {
+      const migrator = createMigrator(connection);
+      await applyMigrations(migrator, (m) => m.migrateTo("0003_runtime"));
+      await seedLegacyData(db);
+      const many = Array.from({ length: 601 }, (_, i) => ({
+        toolset_id: "ts_many",
+        version: i + 1,
+        tools_json: i === 600 ? MODERN.replaceAll('"b2"', '"late"') : "[]",
+        created_at_ms: 2_000 + i,
+      }));
+      await db
+        .insertInto("toolsets")
+        .values([
+          { toolset_id: "ts_many", name: "Many", latest_version: 601, created_at_ms: 1_100 },
+          { toolset_id: "ts_empty", name: "Empty", latest_version: 1, created_at_ms: 1_200 },
+        ])
+        .execute();
+      for (let i = 0; i < many.length; i += 200) {
+        await db
+          .insertInto("toolset_versions")
+          .values(many.slice(i, i + 200))
+          .execute();
+      }
+      await db
+        .insertInto("toolset_versions")
+        .values({ toolset_id: "ts_empty", version: 1, tools_json: "[]", created_at_ms: 1_200 })
+        .execute();
+      const before = await dumpTables(db);
+
+      expect(await applyMigrations(migrator)).toEqual({ applied: ["0007_toolset_bindings"], current: LATEST });
+      const rows = await db
+        .selectFrom("toolset_bindings")
+        .select(["toolset_id", "binding_id"])
+        .orderBy("toolset_id")
+        .orderBy("binding_id")
+        .execute();
+      expect(rows.map((row) => `${row.toolset_id}/${row.binding_id}`)).toEqual([
+        "ts_legacy/b1",
+        "ts_legacy/b2",
+        "ts_many/b1",
+        "ts_many/late",
+        "ts_modern/b1",
+        "ts_modern/b2",
+      ]);
+      // Nothing else changed.
+      const after = await dumpTables(db);
+      for (const table of Object.keys(before).filter((t) => t !== MIGRATION_TABLE)) {
+        expect(after[table], table).toBe(before[table]);
+      }
+
+      const storage = await openStorage(database.url);
+      try {
+        const visible = await storage.toolsets.list({ limit: 10 }, ["b1", "late"]);
+        expect(visible.items.map((toolset) => toolset.toolset_id)).toEqual(["ts_many", "ts_empty"]);
+        expect(await storage.toolsets.get("ts_legacy", ["b1"])).toBeUndefined();
+      } finally {
+        await storage.close();
+      }
     } finally {
       await db.destroy();
       await database.dispose();

@@ -188,6 +188,7 @@ describeDialect("postgres", "openStorage", () => {
       "tool_calls",
       "toolhost_migrations",
       "toolhost_migrations_lock",
+      "toolset_bindings",
       "toolset_versions",
       "toolsets",
     ]);

@@ -9,6 +9,7 @@ import { initialMigration } from "./0001-initial.js";
 import { resultContextBytesMigration } from "./0002-result-context-bytes.js";
 import { runtimeMigration } from "./0003-runtime.js";
 import { executorToolNamesMigration } from "./0005-executor-tool-names.js";
+import { toolsetBindingsMigration } from "./0007-toolset-bindings.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -16,6 +17,7 @@ export const MIGRATION_NAMES = [
   "0002_result_context_bytes",
   "0003_runtime",
   "0005_executor_tool_names",
+  "0007_toolset_bindings",
 ] as const;
 
 /** One migration name. */
@@ -28,6 +30,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0002_result_context_bytes": resultContextBytesMigration,
     "0003_runtime": runtimeMigration(dialect),
     "0005_executor_tool_names": executorToolNamesMigration,
+    "0007_toolset_bindings": toolsetBindingsMigration(dialect),
   };
 }
 

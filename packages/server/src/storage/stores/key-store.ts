@@ -1,10 +1,15 @@
-/** API keys in the `keys` table; scopes and agent/binding scopes are stored as JSON text. */
+/**
+ * API keys in the `keys` table; scopes and agent/binding scopes are stored as JSON text. Lists and
+ * revocations take the caller's reach and filter in the SQL (`idScopeJsonWithin`), so a page holds
+ * `limit` keys within reach whenever that many follow the cursor.
+ */
 
 import type { Selectable } from "kysely";
 import type { KeysTable } from "../database-schema.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
-import type { IdScope, KeyRecord, Page, PageRequest, Scope } from "../records.js";
+import type { IdScope, IdScopes, KeyRecord, Page, PageRequest, Scope } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
+import { idScopeJsonWithin } from "../scope-condition.js";
 import type { KeyStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 
@@ -48,12 +53,14 @@ export class KyselyKeyStore implements KeyStore {
     });
   }
 
-  async list(page: PageRequest): Promise<Page<KeyRecord>> {
+  async list(page: PageRequest, reach: IdScopes): Promise<Page<KeyRecord>> {
     const after = decodeCreatedCursor(LIST, page.cursor);
     return this.ctx.read(async (db) => {
       let query = db
         .selectFrom("keys")
         .selectAll()
+        .where(idScopeJsonWithin(this.ctx.dialect, "agents_json", reach.agents))
+        .where(idScopeJsonWithin(this.ctx.dialect, "bindings_json", reach.bindings))
         .orderBy("created_at_ms")
         .orderBy("key_id")
         .limit(page.limit + 1);
@@ -65,14 +72,17 @@ export class KyselyKeyStore implements KeyStore {
     });
   }
 
-  async revoke(keyId: string, atMs: number): Promise<boolean> {
+  async revoke(keyId: string, atMs: number, reach: IdScopes): Promise<KeyRecord | undefined> {
     return this.ctx.write(async (db) => {
-      const result = await db
+      const row = await db
         .updateTable("keys")
         .set((eb) => ({ revoked_at_ms: eb.fn.coalesce("revoked_at_ms", eb.val(atMs)) }))
         .where("key_id", "=", keyId)
+        .where(idScopeJsonWithin(this.ctx.dialect, "agents_json", reach.agents))
+        .where(idScopeJsonWithin(this.ctx.dialect, "bindings_json", reach.bindings))
+        .returningAll()
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return row === undefined ? undefined : fromRow(row);
     });
   }
 }

@@ -1,4 +1,8 @@
-/** Toolsets (`toolsets`) and their immutable numbered versions (`toolset_versions`). */
+/**
+ * Toolsets (`toolsets`), their immutable numbered versions (`toolset_versions`) and the bindings
+ * those reference (`toolset_bindings`, written with each version). Reads by ID and lists filter by
+ * binding scope in the SQL (`toolsetBindingsInScope`).
+ */
 
 import {
   decodeCreatedCursor,
@@ -7,11 +11,13 @@ import {
   encodeNumberCursor,
   pageOf,
 } from "../page-cursor.js";
-import type { Page, PageRequest, ToolsetRecord, ToolsetVersionRecord } from "../records.js";
+import type { IdScope, Page, PageRequest, ToolsetRecord, ToolsetVersionRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
+import { inScope, toolsetBindingsInScope } from "../scope-condition.js";
 import type { ToolsetStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
+import type { Db, StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
+import { bindingIdsOfTools } from "./tools-json.js";
 
 const LIST = "toolsets";
 const VERSION_LIST = "toolset_versions";
@@ -27,6 +33,24 @@ const GET_VERSION = new ReusableQuery((db, toolsetId: string, version: number) =
     .where("version", "=", version),
 );
 
+// Appends take the toolset's row lock before reading its bindings (PostgreSQL; SQLite writes run one at a time).
+const LOCK_TOOLSET = new ReusableQuery((db, toolsetId: string) =>
+  db.selectFrom("toolsets").select("toolset_id").where("toolset_id", "=", toolsetId).forUpdate(),
+);
+const FIND_TOOLSET = new ReusableQuery((db, toolsetId: string) =>
+  db.selectFrom("toolsets").select("toolset_id").where("toolset_id", "=", toolsetId),
+);
+
+/** Records that `toolsetId` references `bindingIds` (rows already there are kept). */
+async function addBindings(db: Db, toolsetId: string, bindingIds: readonly string[]): Promise<void> {
+  if (bindingIds.length === 0) return;
+  await db
+    .insertInto("toolset_bindings")
+    .values(bindingIds.map((binding_id) => ({ toolset_id: toolsetId, binding_id })))
+    .onConflict((conflict) => conflict.columns(["toolset_id", "binding_id"]).doNothing())
+    .execute();
+}
+
 /** The ToolsetStore over Kysely (both dialects). */
 export class KyselyToolsetStore implements ToolsetStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -40,13 +64,36 @@ export class KyselyToolsetStore implements ToolsetStore {
     return this.ctx.atomic(async (db) => {
       await db.insertInto("toolsets").values(pickColumns(toolset, TOOLSET_COLUMNS)).execute();
       await db.insertInto("toolset_versions").values(pickColumns(first, VERSION_COLUMNS)).execute();
+      await addBindings(db, toolset.toolset_id, bindingIdsOfTools(first.tools_json));
     });
   }
 
-  async appendVersion(toolsetId: string, toolsJson: string, atMs: number): Promise<ToolsetVersionRecord | undefined> {
+  async appendVersion(
+    toolsetId: string,
+    toolsJson: string,
+    atMs: number,
+    scope: IdScope,
+  ): Promise<ToolsetVersionRecord | undefined> {
+    const bindingIds = bindingIdsOfTools(toolsJson);
+    if (scope !== "*" && !bindingIds.every((id) => scope.includes(id))) return undefined;
+    const dialect = this.ctx.dialect;
     return this.ctx.atomic(async (db) => {
-      // The increment takes the toolset's row lock (PostgreSQL) or runs under the write lock (SQLite),
-      // so concurrent appends get distinct, consecutive numbers.
+      // The lock comes first, so the bindings read next include those of every append committed
+      // before this one: a concurrent append cannot slip a binding beyond `scope` past the check.
+      const lock = dialect === "postgres" ? LOCK_TOOLSET : FIND_TOOLSET;
+      if ((await lock.takeFirst(dialect, db, toolsetId)) === undefined) return undefined;
+      if (scope !== "*") {
+        const beyond = await db
+          .selectFrom("toolset_bindings")
+          .select("binding_id")
+          .where("toolset_id", "=", toolsetId)
+          .where((eb) => eb.not(inScope("binding_id", scope)))
+          .limit(1)
+          .executeTakeFirst();
+        if (beyond !== undefined) return undefined;
+      }
+      // The increment runs under the row lock (PostgreSQL) or the write lock (SQLite), so
+      // concurrent appends get distinct, consecutive numbers.
       const bumped = await db
         .updateTable("toolsets")
         .set((eb) => ({ latest_version: eb("latest_version", "+", 1) }))
@@ -61,22 +108,29 @@ export class KyselyToolsetStore implements ToolsetStore {
         created_at_ms: atMs,
       };
       await db.insertInto("toolset_versions").values(record).execute();
+      await addBindings(db, toolsetId, bindingIds);
       return record;
     });
   }
 
-  async get(toolsetId: string): Promise<ToolsetRecord | undefined> {
+  async get(toolsetId: string, scope: IdScope): Promise<ToolsetRecord | undefined> {
     return this.ctx.read((db) =>
-      db.selectFrom("toolsets").select(TOOLSET_COLUMNS).where("toolset_id", "=", toolsetId).executeTakeFirst(),
+      db
+        .selectFrom("toolsets")
+        .select(TOOLSET_COLUMNS)
+        .where("toolset_id", "=", toolsetId)
+        .where(toolsetBindingsInScope("toolsets.toolset_id", scope))
+        .executeTakeFirst(),
     );
   }
 
-  async list(page: PageRequest): Promise<Page<ToolsetRecord>> {
+  async list(page: PageRequest, scope: IdScope): Promise<Page<ToolsetRecord>> {
     const after = decodeCreatedCursor(LIST, page.cursor);
     return this.ctx.read(async (db) => {
       let query = db
         .selectFrom("toolsets")
         .select(TOOLSET_COLUMNS)
+        .where(toolsetBindingsInScope("toolsets.toolset_id", scope))
         .orderBy("created_at_ms")
         .orderBy("toolset_id")
         .limit(page.limit + 1);
