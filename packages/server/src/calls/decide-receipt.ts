@@ -24,7 +24,7 @@ import {
   ProtocolError,
   RECEIPT_EVENTS,
   type RunStatus,
-  TERMINAL_RUN_STATUSES,
+  runFreezesCall,
   transitionCall,
 } from "@toolhost/protocol";
 import type { CallOutcome } from "../runs/run-progress.js";
@@ -88,7 +88,7 @@ export function decideReceipt(
     return refuse("invalid_grant", "the grant expired with the call's deadline");
   }
 
-  const runActive = call.compensates !== null || !TERMINAL_RUN_STATUSES.has(runStatus);
+  const runActive = !runFreezesCall(runStatus, call);
   const keep = (confirmed: boolean | undefined, applied: boolean): ReceiptDecision => ({
     type: "store",
     change: null,

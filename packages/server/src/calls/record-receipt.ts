@@ -73,8 +73,8 @@ export async function recordReceipt(
       const changed = await applyChange(stores, target.call, incoming.claim_id, decision.change, nowMs);
       if (decision.change.type === "settle") {
         const progress = await deps.runProgress.callSettled(stores, changed, decision.change.outcome, nowMs);
-        // A compensation call never enters the run: its receipt applies when it changes the call.
-        if (changed.compensates === null) applied = progress.applied;
+        // (For a compensation call the run answers applied whenever the call changed.)
+        applied = progress.applied;
         runStatus = progress.run_status;
         woken = progress.woken_binding_ids;
       }
