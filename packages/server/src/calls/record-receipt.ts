@@ -63,7 +63,7 @@ export async function recordReceipt(
     }
     const existing = await stores.receipts.get(callId, incoming.receipt_id);
     const decision = decideReceipt(target.call, target.run.status, existing, verified, nowMs);
-    if (decision.type === "replay") return { text: replayedAnswer(decision.answer_json), woken: [] };
+    if (decision.type === "replay") return { text: decision.answer_json, woken: [] };
     if (decision.type === "refuse") throw decision.error;
 
     let applied = decision.applied;
@@ -124,13 +124,6 @@ async function applyChange(
       : await stores.callClaims.settle(call.call_id, claimId, [change.from], change.to, nowMs);
   if (changed === undefined) throw changedMeanwhile();
   return changed;
-}
-
-/** The first answer again, marked as a replay (key order kept). */
-function replayedAnswer(answerJson: string): string {
-  const answer = JSON.parse(answerJson) as ReceiptAnswerJson;
-  answer.replayed = true;
-  return JSON.stringify(answer);
 }
 
 function changedMeanwhile(): ProtocolError {
