@@ -164,6 +164,8 @@ describe("decideDelivery", () => {
       [429, "http_429"],
       [401, "unauthorized"],
       [403, "forbidden"],
+      // Another key took the executor ID over: the receipt waits in the journal until the key is fixed.
+      [403, "executor_key_mismatch"],
     ] as const) {
       expect(decideDelivery(refused(status, code)).type, code).toBe("retry");
     }

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RunnerError, type ToolRunner } from "../src/index.js";
 import {
+  api,
   buildWorld,
   callsOf,
   eventually,
@@ -224,6 +225,36 @@ describe("recovery after a restart", () => {
     resolveFirst({ late: true });
     await first.stop();
     await second.stop();
+  });
+});
+
+describe("an executor ID taken over by another key", () => {
+  it("fences the runner (failed with fenced) instead of retrying with a key the server refuses", async () => {
+    const world = await buildWorld(server, script("tasks.read"));
+    const runner = newRunner(world, { executorId: "exec-taken-over", heartbeatIntervalMs: 50 });
+    runner.register("tasks.read", () => ({}), { effect: "read" });
+    const fenced = new Promise((resolve) => runner.on("fenced", resolve));
+    await runner.start();
+    const other = await api(world.server, "POST", "/v1/keys", {
+      name: "other product",
+      scopes: ["executors:connect", "tools:execute"],
+    });
+    expect(other.status, other.text).toBe(201);
+    const takeover = await api(
+      world.server,
+      "POST",
+      "/v1/executors/connect",
+      { executor_id: "exec-taken-over", binding_ids: [world.bindingId] },
+      other.body.key,
+    );
+    expect(takeover.status, takeover.text).toBe(200);
+    await fenced;
+    const failure = await runner.done().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(RunnerError);
+    expect((failure as RunnerError).code).toBe("fenced");
   });
 });
 

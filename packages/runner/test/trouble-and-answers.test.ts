@@ -98,7 +98,7 @@ describe("trouble of failed requests", () => {
     expect(executorTrouble(malformed).code).toBe("malformed_answer");
   });
 
-  it("is a refusal for every other 4xx of an executor route, and only for 401 / 403 forbidden of a call route", () => {
+  it("is a refusal for every other 4xx of an executor route, and only for 401 / 403 forbidden / 403 executor_key_mismatch of a call route", () => {
     for (const [status, code] of [
       [401, "unauthorized"],
       [403, "forbidden"],
@@ -114,6 +114,7 @@ describe("trouble of failed requests", () => {
     }
     expect(callTrouble(failed(refused(401, "unauthorized")))?.kind).toBe("refused");
     expect(callTrouble(failed(refused(403, "forbidden")))?.kind).toBe("refused");
+    expect(callTrouble(failed(refused(403, "executor_key_mismatch")))?.kind).toBe("refused");
     for (const [status, code] of [
       [403, "invalid_grant"],
       [404, "not_found"],

@@ -121,13 +121,16 @@ export function executorTrouble(outcome: FailedOutcome): Trouble {
 
 /**
  * The trouble of a failed claim or receipt, or undefined when the refusal concerns this one call only
- * (a claim another executor won, a call that ended, a receipt refused for good). Only 401 and 403
- * `forbidden` refuse the runner's key itself: scopes and keys do not change while a runner lives.
+ * (a claim another executor won, a call that ended, a receipt refused for good). Only 401, 403
+ * `forbidden` and 403 `executor_key_mismatch` (another key took the executor ID over) refuse the
+ * runner's key itself: the receipt stays journaled until the key is fixed.
  */
 export function callTrouble(outcome: FailedOutcome): Trouble | undefined {
   const trouble = transientTrouble(outcome);
   if (trouble !== undefined || outcome.type !== "refused") return trouble;
-  const refusesTheKey = outcome.status === 401 || (outcome.status === 403 && outcome.code === "forbidden");
+  const refusesTheKey =
+    outcome.status === 401 ||
+    (outcome.status === 403 && (outcome.code === "forbidden" || outcome.code === "executor_key_mismatch"));
   return refusesTheKey ? refusalTrouble(outcome, "refused") : undefined;
 }
 

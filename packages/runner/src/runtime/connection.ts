@@ -17,6 +17,12 @@ import type { StatsCounters } from "../stats.js";
 import { sleep } from "./sleep.js";
 import type { TroubleWatch } from "./trouble-watch.js";
 
+/**
+ * Refusals that mean another process now acts as this executor ID: a newer connection superseded this
+ * one, or a connect with another API key took the executor over (the server then refuses this key).
+ */
+const FENCING_CODES: ReadonlySet<string> = new Set(["connection_superseded", "executor_key_mismatch"]);
+
 /** A live connection. */
 export interface Connection {
   readonly connectionId: string;
@@ -77,9 +83,9 @@ export class ConnectionManager {
 
   /** Handles a refusal of a request made on `connectionId`. */
   async handleRefusal(connectionId: string, code: string, signal: AbortSignal): Promise<RefusalHandling> {
-    if (code !== "connection_offline" && code !== "connection_superseded") return "other";
+    if (code !== "connection_offline" && !FENCING_CODES.has(code)) return "other";
     if (this.#current?.connectionId !== connectionId) return "stale";
-    if (code === "connection_superseded") {
+    if (FENCING_CODES.has(code)) {
       this.#fenced = true;
       this.#current = null;
       this.deps.logger.error("another process connected with this executor ID: this runner stops taking calls", {

@@ -11,7 +11,7 @@
  * Compensation calls ignore their run's end (they are explicit business operations).
  */
 
-import { FINAL_CALL_STATUSES, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
+import { FINAL_CALL_STATUSES, runFreezesCall } from "@toolhost/protocol";
 import type { REPORT_ACTIONS, REPORT_REASONS, ReportedCall } from "@toolhost/protocol/wire";
 import type { ReportFacts } from "../storage/storage.js";
 
@@ -29,6 +29,16 @@ export interface ReportDecision {
 
 const decision = (action: ReportAction, reason: ReportReason): ReportDecision => ({ action, reason });
 
+/**
+ * What the server has of the reported claim: receipt IDs count per claim, so when the report names
+ * its claim only that claim's receipts are compared with the IDs it lists (another claim of the same
+ * executor on the same call may have used the same IDs).
+ */
+export function factsOfReportedClaim(reported: ReportedCall, facts: ReportFacts | undefined): ReportFacts | undefined {
+  if (facts === undefined || reported.claim_id === undefined) return facts;
+  return { ...facts, receipts: facts.receipts.filter((receipt) => receipt.claim_id === reported.claim_id) };
+}
+
 /** The decision for `reported` by `executorId`, given what the server has (`facts`; undefined: no such call). */
 export function decideReport(
   executorId: string,
@@ -45,7 +55,7 @@ export function decideReport(
   const missing = listed.some((receiptId) => !held_ids.has(receiptId));
 
   if (!started) {
-    const runEnded = TERMINAL_RUN_STATUSES.has(facts.run_status) && call.compensates === null;
+    const runEnded = runFreezesCall(facts.run_status, call);
     if (runEnded) return decision("run_terminated", "run_ended");
     if (FINAL_CALL_STATUSES.has(call.status)) return decision("nothing", "call_closed");
     if (!held || call.status !== "claimed") return decision("nothing", "not_held");

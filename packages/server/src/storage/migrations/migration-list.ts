@@ -8,6 +8,7 @@ import type { Dialect } from "../storage.js";
 import { initialMigration } from "./0001-initial.js";
 import { resultContextBytesMigration } from "./0002-result-context-bytes.js";
 import { runtimeMigration } from "./0003-runtime.js";
+import { receiptsPerClaimMigration } from "./0004-receipts-per-claim.js";
 import { executorToolNamesMigration } from "./0005-executor-tool-names.js";
 import { toolsetBindingsMigration } from "./0007-toolset-bindings.js";
 
@@ -16,6 +17,7 @@ export const MIGRATION_NAMES = [
   "0001_initial",
   "0002_result_context_bytes",
   "0003_runtime",
+  "0004_receipts_per_claim",
   "0005_executor_tool_names",
   "0007_toolset_bindings",
 ] as const;
@@ -29,6 +31,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0001_initial": initialMigration(dialect),
     "0002_result_context_bytes": resultContextBytesMigration,
     "0003_runtime": runtimeMigration(dialect),
+    "0004_receipts_per_claim": receiptsPerClaimMigration(dialect),
     "0005_executor_tool_names": executorToolNamesMigration,
     "0007_toolset_bindings": toolsetBindingsMigration(dialect),
   };

@@ -2,17 +2,37 @@
  * The claim columns of `tool_calls`. Every status change is ONE conditional UPDATE whose WHERE holds
  * the status (and claim) it moves from, so concurrent requests — on one SQLite file or on several
  * PostgreSQL instances — can never both win: the row changes for the first, the others match nothing.
- * The statuses in the SQL are read from the call transition table.
+ * The statuses in the SQL are read from the call transition table (`CALL_CLAIM_MOVES`).
  */
 
-import { type CallStatus, RUN_STATUSES, type RunStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
-import { sql } from "kysely";
+import { type CallStatus, RUN_STATUSES, type RunStatus, transitionCall } from "@toolhost/protocol";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "../database-schema.js";
 import type { CallRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
-import type { CallClaimStore, CallRef, CallTarget, ClaimInput } from "../storage.js";
+import type { CallClaimStore, CallRef, CallTarget, ClaimHolder, ClaimInput } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
-import { ACCEPTED, CLAIMED, PENDING, RELEASED } from "./call-statuses.js";
+import {
+  ACCEPT_EDGES,
+  CLAIM_EDGES,
+  DEADLINE_EVENT,
+  isEdgeOf,
+  RECEIPT_SETTLE_EVENTS,
+  RELEASE_EDGES,
+  type StoreCallMoves,
+} from "./call-statuses.js";
+
+/** The table's paths each status-changing statement of this store takes (a test walks them). */
+export const CALL_CLAIM_MOVES: StoreCallMoves<"claim" | "accept" | "settle" | "releaseLapsedClaims" | "settleOverdue"> =
+  {
+    // A claim also takes over a claim whose accept window lapsed: release and claim in one statement.
+    claim: [[CLAIM_EDGES.event], [RELEASE_EDGES.event, CLAIM_EDGES.event]],
+    accept: [[ACCEPT_EDGES.event]],
+    settle: RECEIPT_SETTLE_EVENTS.map((event) => [event]),
+    releaseLapsedClaims: [[RELEASE_EDGES.event]],
+    settleOverdue: [[DEADLINE_EVENT]],
+  };
 
 // The statements of every claim and receipt, compiled once (reusable-query.ts).
 
@@ -44,6 +64,17 @@ function targetQuery(lock: boolean) {
 const TARGET = targetQuery(false);
 const TARGET_FOR_UPDATE = targetQuery(true);
 
+/** The call's executor belongs to `keyId` (its current connection was opened with that key). */
+function executorOwnedBy(eb: ExpressionBuilder<Database, "tool_calls">, keyId: string) {
+  return eb.exists(
+    eb
+      .selectFrom("executors")
+      .select(sql`1`.as("one"))
+      .whereRef("executors.executor_id", "=", "tool_calls.executor_id")
+      .where("executors.key_id", "=", keyId),
+  );
+}
+
 const CLAIM = new ReusableQuery(
   (
     db,
@@ -55,11 +86,12 @@ const CLAIM = new ReusableQuery(
     callId: string,
     runId: string,
     connectionId: string,
+    keyId: string,
   ) =>
     db
       .updateTable("tool_calls")
       .set({
-        status: CLAIMED,
+        status: CLAIM_EDGES.to,
         executor_id: executorId,
         claim_id: claimId,
         grant_hash: grantHash,
@@ -72,7 +104,10 @@ const CLAIM = new ReusableQuery(
       .where("run_id", "=", runId)
       .where("deadline_ms", ">", now)
       .where((eb) =>
-        eb.or([eb("status", "=", PENDING), eb.and([eb("status", "=", CLAIMED), eb("accept_deadline_ms", "<", now)])]),
+        eb.or([
+          eb("status", "in", CLAIM_EDGES.from),
+          eb.and([eb("status", "in", RELEASE_EDGES.from), eb("accept_deadline_ms", "<", now)]),
+        ]),
       )
       .where((eb) =>
         eb.exists(
@@ -81,26 +116,29 @@ const CLAIM = new ReusableQuery(
             .select(sql`1`.as("one"))
             .where("executors.executor_id", "=", executorId)
             .where("executors.connection_id", "=", connectionId)
+            // Only the key that opened the executor's current connection claims for it.
+            .where("executors.key_id", "=", keyId)
             .where("executors.online", "=", 1)
             .where("executors.lease_expires_ms", ">", now),
         ),
       ),
 );
 
-const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string) =>
+const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string, keyId: string) =>
   db
     .updateTable("tool_calls")
-    .set({ status: ACCEPTED, accepted_at_ms: nowMs, updated_at_ms: nowMs })
+    .set({ status: ACCEPT_EDGES.to, accepted_at_ms: nowMs, updated_at_ms: nowMs })
     .where("call_id", "=", callId)
     .where("claim_id", "=", claimId)
-    .where("status", "=", CLAIMED)
+    .where("status", "in", ACCEPT_EDGES.from)
     .where("accept_deadline_ms", ">=", nowMs)
+    .where((eb) => executorOwnedBy(eb, keyId))
     .returningAll(),
 );
 
-/** `settle` from one status (receipts always settle from the one status they were decided on). */
-const SETTLE_FROM_ONE = new ReusableQuery(
-  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus) =>
+/** A receipt's settling change: from the one status it was decided on, by the claim holding the call. */
+const SETTLE = new ReusableQuery(
+  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus, keyId: string) =>
     db
       .updateTable("tool_calls")
       .set((eb) => ({
@@ -110,7 +148,8 @@ const SETTLE_FROM_ONE = new ReusableQuery(
       }))
       .where("call_id", "=", callId)
       .where("claim_id", "=", claimId)
-      .where("status", "in", [from])
+      .where("status", "=", from)
+      .where((eb) => executorOwnedBy(eb, keyId))
       .returningAll(),
 );
 
@@ -145,7 +184,8 @@ export class KyselyCallClaimStore implements CallClaimStore {
   }
 
   async claim(input: ClaimInput): Promise<boolean> {
-    const { run_id, call_id, executor_id, connection_id, claim_id, grant_hash, now_ms, accept_deadline_ms } = input;
+    const { run_id, call_id, executor_id, connection_id, key_id, claim_id, grant_hash, now_ms, accept_deadline_ms } =
+      input;
     return this.ctx.write(async (db) => {
       const changed = await CLAIM.affected(
         this.ctx.dialect,
@@ -158,44 +198,24 @@ export class KyselyCallClaimStore implements CallClaimStore {
         call_id,
         run_id,
         connection_id,
+        key_id,
       );
       return changed > 0n;
     });
   }
 
-  async accept(callId: string, claimId: string, nowMs: number): Promise<CallRecord | undefined> {
+  async accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined> {
     return this.ctx.write(async (db) => {
-      const row = await ACCEPT.takeFirst(this.ctx.dialect, db, nowMs, callId, claimId);
+      const row = await ACCEPT.takeFirst(this.ctx.dialect, db, nowMs, holder.call_id, holder.claim_id, holder.key_id);
       return row === undefined ? undefined : callFromRow(row);
     });
   }
 
-  async settle(
-    callId: string,
-    claimId: string,
-    from: readonly CallStatus[],
-    to: CallStatus,
-    nowMs: number,
-  ): Promise<CallRecord | undefined> {
-    if (!SETTLED_CALL_STATUSES.has(to)) throw new Error(`settle() moves calls to settled statuses, not ${to}`);
-    if (from.length === 0) return undefined;
+  async settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined> {
+    if (!isEdgeOf(RECEIPT_SETTLE_EVENTS, from, to)) throw new Error(`no receipt moves a call from ${from} to ${to}`);
     return this.ctx.write(async (db) => {
-      const [only, ...more] = from;
-      const row =
-        only !== undefined && more.length === 0
-          ? await SETTLE_FROM_ONE.takeFirst(this.ctx.dialect, db, to, nowMs, callId, claimId, only)
-          : await db
-              .updateTable("tool_calls")
-              .set((eb) => ({
-                status: to,
-                settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
-                updated_at_ms: nowMs,
-              }))
-              .where("call_id", "=", callId)
-              .where("claim_id", "=", claimId)
-              .where("status", "in", [...from])
-              .returningAll()
-              .executeTakeFirst();
+      const { call_id, claim_id, key_id } = holder;
+      const row = await SETTLE.takeFirst(this.ctx.dialect, db, to, nowMs, call_id, claim_id, from, key_id);
       return row === undefined ? undefined : callFromRow(row);
     });
   }
@@ -206,7 +226,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
       db
         .selectFrom("tool_calls")
         .select("call_id")
-        .where("status", "=", CLAIMED)
+        .where("status", "in", RELEASE_EDGES.from)
         .where("accept_deadline_ms", "<", nowMs)
         .orderBy("accept_deadline_ms")
         .orderBy("call_id")
@@ -218,7 +238,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
       const rows = await db
         .updateTable("tool_calls")
         .set({
-          status: RELEASED,
+          status: RELEASE_EDGES.to,
           executor_id: null,
           claim_id: null,
           grant_hash: null,
@@ -232,7 +252,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
           lapsed.map((row) => row.call_id),
         )
         // Still lapsed when the UPDATE runs: a claim accepted or re-claimed meanwhile is left alone.
-        .where("status", "=", CLAIMED)
+        .where("status", "in", RELEASE_EDGES.from)
         .where("accept_deadline_ms", "<", nowMs)
         .returningAll()
         .execute();
@@ -261,7 +281,8 @@ export class KyselyCallClaimStore implements CallClaimStore {
     to: CallStatus,
     nowMs: number,
   ): Promise<CallRecord | undefined> {
-    if (!SETTLED_CALL_STATUSES.has(to)) throw new Error(`settleOverdue() moves calls to settled statuses, not ${to}`);
+    const edge = transitionCall(from, DEADLINE_EVENT);
+    if (!edge.ok || edge.to !== to) throw new Error(`the deadline does not move a call from ${from} to ${to}`);
     return this.ctx.write(async (db) => {
       const row = await db
         .updateTable("tool_calls")

@@ -5,19 +5,35 @@
  * ID, tool, binding and time columns only: arguments and grant hashes never leave this file.
  */
 
-import { type CallStatus, RUN_STATUSES, type RunStatus, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
+import { type CallStatus, RUN_STATUSES, type RunStatus, runFreezesCall } from "@toolhost/protocol";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { CancellationRecord, CandidateCall, CandidateQuery, PendingCallStore, ReleasedCall } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
-import { ACCEPTED, CLAIMED, PENDING, RELEASED, UNKNOWN_OUTCOME } from "./call-statuses.js";
+import {
+  ACCEPTED,
+  CLAIM_EDGES,
+  CLAIMED,
+  RELEASE_EDGES,
+  type StoreCallMoves,
+  UNKNOWN_OUTCOME,
+} from "./call-statuses.js";
+
+/** The table's paths each status-changing statement of this store takes (a test walks them). */
+export const PENDING_CALL_MOVES: StoreCallMoves<"releaseClaimedBy"> = { releaseClaimedBy: [[RELEASE_EDGES.event]] };
 
 const LIST = "pending_calls";
 
-/** Run statuses in which new calls may still start. */
-const ACTIVE_RUN_STATUSES = (Object.keys(RUN_STATUSES) as RunStatus[]).filter((s) => !TERMINAL_RUN_STATUSES.has(s));
+/** Run statuses that leave the run's own calls claimable (`runFreezesCall`, said in SQL below). */
+const ACTIVE_RUN_STATUSES = (Object.keys(RUN_STATUSES) as RunStatus[]).filter(
+  (status) => !runFreezesCall(status, { compensates: null }),
+);
+// The SQL's other half, "or a compensation call", holds only while no run status freezes those.
+if ((Object.keys(RUN_STATUSES) as RunStatus[]).some((status) => runFreezesCall(status, { compensates: "call" }))) {
+  throw new Error("runFreezesCall freezes compensation calls: the candidates query no longer says the same");
+}
 
 /** Statuses in which an executor holds a call and a business cancel can reach it. */
 const HELD_STATUSES: CallStatus[] = [CLAIMED, ACCEPTED, UNKNOWN_OUTCOME];
@@ -38,15 +54,15 @@ function candidatesQuery(
     .where("c.binding_id", "in", bindingIds)
     .where((eb) =>
       eb.or([
-        eb("c.status", "=", PENDING),
-        // A claim whose accept window lapsed is claimable again (the claim takes it over).
-        eb.and([eb("c.status", "=", CLAIMED), eb("c.accept_deadline_ms", "<", now)]),
+        eb("c.status", "in", CLAIM_EDGES.from),
+        // A claim whose accept window lapsed is claimable again (the claim releases and takes it over).
+        eb.and([eb("c.status", "in", RELEASE_EDGES.from), eb("c.accept_deadline_ms", "<", now)]),
       ]),
     )
     .where("c.deadline_ms", ">", now)
     // A call whose business task was asked to stop is never handed to another executor.
     .where("c.cancel_requested_at_ms", "is", null)
-    // Compensation calls are explicit business operations: claimable even after their run ended.
+    // Not frozen by the run's end (`runFreezesCall`): an active run, or a compensation call.
     .where((eb) => eb.or([eb("r.status", "in", ACTIVE_RUN_STATUSES), eb("c.compensates", "is not", null)]))
     .where(inScope("r.agent_id", agents))
     .orderBy("c.created_at_ms")
@@ -110,7 +126,7 @@ export class KyselyPendingCallStore implements PendingCallStore {
       db
         .updateTable("tool_calls")
         .set({
-          status: RELEASED,
+          status: RELEASE_EDGES.to,
           executor_id: null,
           claim_id: null,
           grant_hash: null,
@@ -119,7 +135,7 @@ export class KyselyPendingCallStore implements PendingCallStore {
           updated_at_ms: nowMs,
         })
         .where("executor_id", "=", executorId)
-        .where("status", "=", CLAIMED)
+        .where("status", "in", RELEASE_EDGES.from)
         .returning(["run_id", "call_id", "binding_id", "cancel_requested_at_ms"])
         .execute(),
     );
