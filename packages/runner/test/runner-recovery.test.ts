@@ -231,7 +231,7 @@ describe("recovery after a restart", () => {
 describe("an executor ID taken over by another key", () => {
   it("fences the runner (failed with fenced) instead of retrying with a key the server refuses", async () => {
     const world = await buildWorld(server, script("tasks.read"));
-    const runner = newRunner(world, { executorId: "exec-taken-over", heartbeatIntervalMs: 50 });
+    const runner = newRunner(world, { executorId: "exec-taken-over" });
     runner.register("tasks.read", () => ({}), { effect: "read" });
     const fenced = new Promise((resolve) => runner.on("fenced", resolve));
     await runner.start();
