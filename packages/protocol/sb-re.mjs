@@ -1,0 +1,15 @@
+import { RE2JS } from "re2js";
+const t = (p, s) => { try { return RE2JS.compile(p).test(s); } catch (e) { return "ERR " + e.constructor.name + ": " + e.message; } };
+console.log("astral dot", t("^.$", "😀"), "class", t("^[😀-😂]$", "😁"), t("^\\x{1F600}$", "😀"));
+console.log("lone surrogate data", t("^.$", "\uD800"), t("^\\x{D800}$", "\uD800"));
+console.log("rep 1001", t("a{1001}", "a"), "nested", t("((a{100}){100}){100}", "a"));
+console.log("nested2", t("(a{30}){30}", "a"), t("((((a{10}){10}){10}){10})", "a"));
+console.log("posix", t("[[:alpha:]]", "a"), "\\pL", t("\\pL", "a"), t("\\p{Letter}", "a"), t("\\p{Greek}", "α"), t("\\p{Alphabetic}", "a"));
+console.log("\\/", t("\\/", "/"), "\\-", t("\\-", "-"), t("[\\b]", "\b"), t("\\0", "\0"), t("\\v", "\v"));
+console.log("lookahead", t("(?=a)", "a"), "backref", t("(a)\\1", "aa"), t("(?<n>a)", "a"), t("(?P<n>a)", "a"));
+let s = "a".repeat(100000) + "!";
+let r = RE2JS.compile("^(a+)+$"); let t0 = performance.now(); console.log(r.test(s), performance.now() - t0);
+s = "a".repeat(1000000) + "!"; t0 = performance.now(); console.log(r.test(s), performance.now() - t0);
+r = RE2JS.compile("(x+x+)+y"); s = "x".repeat(100000); t0 = performance.now(); console.log(r.test(s), performance.now() - t0);
+r = RE2JS.compile("^(?:[a-z]+\\d*){1,1000}$"); t0 = performance.now(); console.log(r.test("ab1".repeat(50000)+"!"), performance.now() - t0);
+t0 = performance.now(); for (let i = 0; i < 1000; i++) RE2JS.compile("^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$" + i); console.log("compile x1000", performance.now() - t0);
