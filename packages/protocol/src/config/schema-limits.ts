@@ -19,9 +19,9 @@ export const SCHEMA_LIMITS = {
   /** Bytes of the schema's compact JSON text. */
   bytes: 32_768,
   /** Members of all `properties` objects in the schema, counted together. */
-  properties: 1_000,
+  properties: 500,
   /** Subschema objects in all (the schema itself, every property's schema, `items`, `anyOf` members, …). */
-  subschemas: 1_000,
+  subschemas: 600,
   /** `pattern` keywords and `patternProperties` keys in all: each compiles to an automaton. */
   patterns: 50,
   /** Nesting of arrays and objects in the schema's JSON (`{"type":"object"}` is depth 1). */
@@ -38,7 +38,13 @@ export function checkSchemaLimits(schema: PlainObject, pointer: string, field: s
   const deepest = { depth: 0, pointer };
   findDeepest(schema, pointer, 1, deepest);
   if (deepest.depth > SCHEMA_LIMITS.depth) {
-    throw tooLarge(field, deepest.pointer, "depth", deepest.depth, `arrays and objects nested ${deepest.depth} levels deep`);
+    throw tooLarge(
+      field,
+      deepest.pointer,
+      "depth",
+      deepest.depth,
+      `arrays and objects nested ${deepest.depth} levels deep`,
+    );
   }
   const counts = { properties: 0, subschemas: 0, patterns: 0 };
   let over: { limit: "properties" | "subschemas" | "patterns"; pointer: string } | undefined;
@@ -64,16 +70,21 @@ export function checkSchemaLimits(schema: PlainObject, pointer: string, field: s
 
 function tooLarge(field: string, pointer: string, limit: SchemaLimit, value: number, what: string): ProtocolError {
   const max = SCHEMA_LIMITS[limit];
-  return new ProtocolError(
-    "schema_too_large",
-    `${field} exceeds the ${limit} limit of ${max}: ${what}`,
-    pointer,
-    { field, limit, max, value },
-  );
+  return new ProtocolError("schema_too_large", `${field} exceeds the ${limit} limit of ${max}: ${what}`, pointer, {
+    field,
+    limit,
+    max,
+    value,
+  });
 }
 
 /** Records in `deepest` the deepest container under `value` (the first of equals) and its pointer. */
-function findDeepest(value: unknown, pointer: string, depth: number, deepest: { depth: number; pointer: string }): void {
+function findDeepest(
+  value: unknown,
+  pointer: string,
+  depth: number,
+  deepest: { depth: number; pointer: string },
+): void {
   if (typeof value !== "object" || value === null) return;
   if (depth > deepest.depth) {
     deepest.depth = depth;

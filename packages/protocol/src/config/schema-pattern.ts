@@ -317,7 +317,11 @@ class Translator {
     this.index += 4;
     if (high >= 0xd800 && high <= 0xdbff && this.peek() === "\\" && this.peek(1) === "u") {
       const low = Number.parseInt(this.pattern.slice(this.index + 2, this.index + 6), 16);
-      if (low >= 0xdc00 && low <= 0xdfff && /^[0-9A-Fa-f]{4}$/.test(this.pattern.slice(this.index + 2, this.index + 6))) {
+      if (
+        low >= 0xdc00 &&
+        low <= 0xdfff &&
+        /^[0-9A-Fa-f]{4}$/.test(this.pattern.slice(this.index + 2, this.index + 6))
+      ) {
         this.index += 6;
         return 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
       }
