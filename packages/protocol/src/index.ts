@@ -35,6 +35,8 @@ export {
   type ModelSettings,
   validateModelSettings,
 } from "./config/model-settings.js";
+export { SCHEMA_LIMITS, type SchemaLimit } from "./config/schema-limits.js";
+export { MAX_PATTERN_PROGRAM_SIZE } from "./config/schema-pattern.js";
 export {
   SCRIPTED_MODEL_LIMITS,
   type ScriptedMessageStep,
@@ -59,6 +61,7 @@ export {
 } from "./config/tool-definition.js";
 export { isToolEffect, TOOL_EFFECTS, type ToolEffect } from "./config/tool-effect.js";
 export { referencedBindingIds, validateToolset } from "./config/toolset.js";
+export { VALIDATION_WORK_BUDGET } from "./config/validation-cost.js";
 export { argumentsDigest } from "./digest.js";
 export { ERROR_CODES, type ErrorBody, type ErrorCode, isProtocolError, ProtocolError } from "./errors.js";
 export { type CompactOptions, compact, quoteString } from "./json/compact.js";

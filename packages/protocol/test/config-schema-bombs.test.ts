@@ -233,18 +233,28 @@ describe("schema size limits", () => {
     },
   );
 
-  it("refuses the issue's 5,000-property schema before compiling it, and output_schema too", () => {
+  it("refuses the issue's 5,000-property schema before compiling it, naming the property limit, and in output_schema too", () => {
     const schema = { type: "object", properties: properties(5_000) };
-    const { ms } = timed(() =>
-      expectProtocolError(() => validateToolset(toolWith(schema)), "schema_too_large", "/tools/0/input_schema"),
+    const { value, ms } = timed(() =>
+      expectProtocolError(
+        () => validateToolset(toolWith(schema)),
+        "schema_too_large",
+        "/tools/0/input_schema/properties",
+      ),
     );
+    expect(value.details).toEqual({
+      field: "input_schema",
+      limit: "properties",
+      max: SCHEMA_LIMITS.properties,
+      value: 5_000,
+    });
     expect(ms).toBeLessThan(DID_NOT_HANG_MS);
     const error = expectProtocolError(
       () => validateToolset([{ name: "t", binding_id: "b", input_schema: { type: "object" }, output_schema: schema }]),
       "schema_too_large",
-      "/tools/0/output_schema",
+      "/tools/0/output_schema/properties",
     );
-    expect(error.details).toMatchObject({ field: "output_schema", limit: "bytes" });
+    expect(error.details).toMatchObject({ field: "output_schema", limit: "properties" });
   });
 });
 

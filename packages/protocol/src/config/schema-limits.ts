@@ -16,16 +16,16 @@ import { forEachSubschema } from "./schema-walk.js";
 
 /** The limits on one schema (`input_schema` or `output_schema`); each refusal names its limit. */
 export const SCHEMA_LIMITS = {
-  /** Bytes of the schema's compact JSON text. */
-  bytes: 32_768,
+  /** Nesting of arrays and objects in the schema's JSON (`{"type":"object"}` is depth 1). */
+  depth: 32,
   /** Members of all `properties` objects in the schema, counted together. */
   properties: 500,
   /** Subschema objects in all (the schema itself, every property's schema, `items`, `anyOf` members, …). */
   subschemas: 600,
   /** `pattern` keywords and `patternProperties` keys in all: each compiles to an automaton. */
   patterns: 50,
-  /** Nesting of arrays and objects in the schema's JSON (`{"type":"object"}` is depth 1). */
-  depth: 32,
+  /** Bytes of the schema's compact JSON text. */
+  bytes: 32_768,
 } as const;
 
 /** One of the schema limits, as named in `schema_too_large` details. */
@@ -33,8 +33,6 @@ export type SchemaLimit = keyof typeof SCHEMA_LIMITS;
 
 /** Throws `schema_too_large` naming the first limit `schema` exceeds, in SCHEMA_LIMITS order. */
 export function checkSchemaLimits(schema: PlainObject, pointer: string, field: string): void {
-  const bytes = measure(schema as JsonValue);
-  if (bytes > SCHEMA_LIMITS.bytes) throw tooLarge(field, pointer, "bytes", bytes, `${bytes} bytes of compact JSON`);
   const deepest = { depth: 0, pointer };
   findDeepest(schema, pointer, 1, deepest);
   if (deepest.depth > SCHEMA_LIMITS.depth) {
@@ -66,6 +64,8 @@ export function checkSchemaLimits(schema: PlainObject, pointer: string, field: s
     const what = { properties: 'members of "properties"', subschemas: "subschemas", patterns: "patterns" }[limit];
     throw tooLarge(field, over.pointer, limit, counts[limit], `${counts[limit]} ${what} in all`);
   }
+  const bytes = measure(schema as JsonValue);
+  if (bytes > SCHEMA_LIMITS.bytes) throw tooLarge(field, pointer, "bytes", bytes, `${bytes} bytes of compact JSON`);
 }
 
 function tooLarge(field: string, pointer: string, limit: SchemaLimit, value: number, what: string): ProtocolError {
