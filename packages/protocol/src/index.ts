@@ -60,7 +60,7 @@ export {
   validateToolDefinition,
 } from "./config/tool-definition.js";
 export { isToolEffect, TOOL_EFFECTS, type ToolEffect } from "./config/tool-effect.js";
-export { referencedBindingIds, validateToolset } from "./config/toolset.js";
+export { referencedBindingIds, validateToolset, validateToolsetStepwise } from "./config/toolset.js";
 export { VALIDATION_WORK_BUDGET } from "./config/validation-cost.js";
 export { argumentsDigest } from "./digest.js";
 export { ERROR_CODES, type ErrorBody, type ErrorCode, isProtocolError, ProtocolError } from "./errors.js";

@@ -166,7 +166,15 @@ describeEachDialect("regex and schema bombs", (dialect) => {
         not: { required: [`q${i}`] },
       }),
     );
-    const schema = { type: "object", properties, allOf, required: ["p0"], additionalProperties: false };
+    // The dialect in the text: both dialects run in one process, and compiled schemas are cached by text.
+    const schema = {
+      type: "object",
+      description: `at the limits (${dialect})`,
+      properties,
+      allOf,
+      required: ["p0"],
+      additionalProperties: false,
+    };
 
     it("is created, dry-run and refused-as-invalid without holding the event loop", async () => {
       const { value: agent, maxDelayMs: createDelayMs } = await loopDelayDuring(() =>
@@ -183,6 +191,23 @@ describeEachDialect("regex and schema bombs", (dialect) => {
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.arguments.valid).toBe(false);
       expect(checkDelayMs).toBeLessThan(DID_NOT_HANG_MS);
+    });
+
+    it("is created 40 times in one toolset, one compile per turn of the event loop, while health answers", async () => {
+      const bindingId = await createBinding(server);
+      const tools = Array.from({ length: 40 }, (_, i) => ({
+        name: `wide${i}`,
+        binding_id: bindingId,
+        // A distinct text per tool, so no compile is served from the cache.
+        input_schema: { ...schema, description: `tool ${i} (${dialect})` },
+      }));
+      const { value, maxDelayMs } = await loopDelayDuring(() =>
+        withHealth(server, server.call("POST", "/v1/toolsets", { ...admin, body: { name: "wide", tools } })),
+      );
+      expect(value.value.status, value.value.text).toBe(201);
+      expect(value.health.answer.status).toBe(200);
+      expect(value.health.ms).toBeLessThan(DID_NOT_HANG_MS);
+      expect(maxDelayMs).toBeLessThan(DID_NOT_HANG_MS);
     });
   });
 });
