@@ -12,6 +12,7 @@
  */
 
 import { RE2JS } from "re2js";
+import { GENERAL_CATEGORY_ALIASES } from "./unicode-categories.js";
 
 /** A pattern translated to RE2 syntax, or the reason it cannot run on a linear-time engine. */
 export type PatternTranslation = { ok: true; re2: string } | { ok: false; reason: string };
@@ -42,52 +43,6 @@ const LINE_TERMINATORS: readonly (readonly [number, number])[] = [
   [0x0d, 0x0d],
   [0x2028, 0x2029],
 ];
-
-/** Long General_Category names ECMAScript accepts, to RE2's short ones (RE2 knows only those). */
-const GENERAL_CATEGORY_ALIASES: Readonly<Record<string, string>> = {
-  Letter: "L",
-  Cased_Letter: "LC",
-  Uppercase_Letter: "Lu",
-  Lowercase_Letter: "Ll",
-  Titlecase_Letter: "Lt",
-  Modifier_Letter: "Lm",
-  Other_Letter: "Lo",
-  Mark: "M",
-  Combining_Mark: "M",
-  Nonspacing_Mark: "Mn",
-  Spacing_Mark: "Mc",
-  Enclosing_Mark: "Me",
-  Number: "N",
-  Decimal_Number: "Nd",
-  digit: "Nd",
-  Letter_Number: "Nl",
-  Other_Number: "No",
-  Punctuation: "P",
-  punct: "P",
-  Connector_Punctuation: "Pc",
-  Dash_Punctuation: "Pd",
-  Open_Punctuation: "Ps",
-  Close_Punctuation: "Pe",
-  Initial_Punctuation: "Pi",
-  Final_Punctuation: "Pf",
-  Other_Punctuation: "Po",
-  Symbol: "S",
-  Math_Symbol: "Sm",
-  Currency_Symbol: "Sc",
-  Modifier_Symbol: "Sk",
-  Other_Symbol: "So",
-  Separator: "Z",
-  Space_Separator: "Zs",
-  Line_Separator: "Zl",
-  Paragraph_Separator: "Zp",
-  Other: "C",
-  Control: "Cc",
-  cntrl: "Cc",
-  Format: "Cf",
-  Surrogate: "Cs",
-  Private_Use: "Co",
-  Unassigned: "Cn",
-};
 
 /** Thrown inside the translator; caught at its boundary and turned into a reason. */
 class Untranslatable extends Error {}
