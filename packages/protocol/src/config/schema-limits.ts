@@ -19,9 +19,9 @@ export const SCHEMA_LIMITS = {
   /** Nesting of arrays and objects in the schema's JSON (`{"type":"object"}` is depth 1). */
   depth: 32,
   /** Members of all `properties` objects in the schema, counted together. */
-  properties: 500,
+  properties: 400,
   /** Subschema objects in all (the schema itself, every property's schema, `items`, `anyOf` members, …). */
-  subschemas: 600,
+  subschemas: 500,
   /** `pattern` keywords and `patternProperties` keys in all: each compiles to an automaton. */
   patterns: 50,
   /** Bytes of the schema's compact JSON text. */
