@@ -36,7 +36,7 @@ export {
   validateModelSettings,
 } from "./config/model-settings.js";
 export { SCHEMA_LIMITS, type SchemaLimit } from "./config/schema-limits.js";
-export { MAX_PATTERN_PROGRAM_SIZE } from "./config/schema-pattern.js";
+export { PATTERN_LIMITS } from "./config/schema-pattern.js";
 export {
   SCRIPTED_MODEL_LIMITS,
   type ScriptedMessageStep,

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_LIMITS } from "../src/config/schema-limits.js";
-import { compileLinearPattern, MAX_PATTERN_PROGRAM_SIZE } from "../src/config/schema-pattern.js";
+import { compileLinearPattern, PATTERN_LIMITS } from "../src/config/schema-pattern.js";
 import { COST_KEYWORD, VALIDATION_WORK_BUDGET } from "../src/config/validation-cost.js";
 import { validateArguments, validateToolset } from "../src/index.js";
 import { expectProtocolError } from "./config-helpers.js";
@@ -41,7 +41,8 @@ describe("patterns run on RE2", () => {
     ["a negative lookbehind", "(?<!x)y", "lookahead and lookbehind"],
     ["a backreference", "^(a)\\1$", "backreferences"],
     ["a named backreference", "^(?<q>a)\\k<q>$", "backreferences"],
-    ["more than 1,000 repetitions", "^a{1001}$", "invalid repeat count"],
+    ["more than 1,000 RE2 instructions", "^a{1001}$", "RE2 instructions than the limit"],
+    ["nested repetitions", "^(?:(?:a{30}){30}){30}$", "RE2 instructions than the limit"],
     ["an invalid ECMAScript pattern", "(", "not a valid ECMAScript regular expression"],
   ])("refuses %s at the pattern's pointer, saying why", (_, pattern, reason) => {
     const error = expectProtocolError(
@@ -59,7 +60,35 @@ describe("patterns run on RE2", () => {
       "invalid_schema",
       "/tools/0/input_schema/properties/x/pattern",
     );
-    expect(error.message).toContain(`limit of ${MAX_PATTERN_PROGRAM_SIZE}`);
+    expect(error.message).toContain(`limit of ${PATTERN_LIMITS.instructions} per pattern`);
+  });
+
+  it("refuses patterns that together would cost too much to compile, at the pattern that passes the limit", () => {
+    const repeated = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`p${i}`, { pattern: `^${i}a{900}$` }]));
+    const error = expectProtocolError(
+      () => validateToolset(toolWith({ type: "object", properties: repeated })),
+      "invalid_schema",
+      "/tools/0/input_schema/properties/p5/pattern",
+    );
+    expect(error.message).toContain(`more than ${PATTERN_LIMITS.instructionsInAll} RE2 instructions in all`);
+    const escapes = Object.fromEntries(
+      Array.from({ length: 3 }, (_, i) => [`p${i}`, { pattern: `^${i}${"\\p{L}".repeat(12)}$` }]),
+    );
+    expect(
+      expectProtocolError(
+        () => validateToolset(toolWith({ type: "object", properties: escapes })),
+        "invalid_schema",
+        "/tools/0/input_schema/properties/p2/pattern",
+      ).message,
+    ).toContain(`more than ${PATTERN_LIMITS.propertyEscapesInAll} Unicode property escapes`);
+    const { ms } = timed(() =>
+      expectProtocolError(
+        () => validateToolset(toolWith(stringProperty({ pattern: `^${"[\\p{L}\\p{N}]".repeat(1_000)}$` }))),
+        "invalid_schema",
+        "/tools/0/input_schema/properties/x/pattern",
+      ),
+    );
+    expect(ms).toBeLessThan(DID_NOT_HANG_MS);
   });
 
   it("points at a patternProperties key and at a propertyNames pattern", () => {

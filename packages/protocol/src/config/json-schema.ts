@@ -18,7 +18,7 @@ import { ProtocolError } from "../errors.js";
 import { pointerAppend } from "../json/pointer.js";
 import { isPlainObject, type PlainObject } from "./plain-json.js";
 import { checkSchemaLimits } from "./schema-limits.js";
-import { compileLinearPattern, type LinearPattern } from "./schema-pattern.js";
+import { compileTranslation, type LinearPattern, PATTERN_LIMITS, translatePattern } from "./schema-pattern.js";
 import { forEachSubschema } from "./schema-walk.js";
 import {
   addMeteredKeywords,
@@ -121,12 +121,29 @@ function checkWithin(validate: ValidateFunction, meter: WorkMeter, data: unknown
 
 /**
  * Compiles every `pattern` and `patternProperties` key on RE2, once each; refuses one that cannot
- * run there at its pointer, saying why.
+ * run there, or whose cost would pass what all the schema's patterns may cost together
+ * (PATTERN_LIMITS), at its pointer, saying why. Costs are estimated before anything is compiled.
  */
 function compilePatterns(schema: JsonSchemaObject, pointer: string, field: string): Map<string, LinearPattern> {
   const patterns = new Map<string, LinearPattern>();
+  const spent = { instructions: 0, propertyEscapes: 0 };
   const add = (pattern: string, at: string): void => {
-    if (!patterns.has(pattern)) patterns.set(pattern, compilePattern(pattern, at, field));
+    if (patterns.has(pattern)) return;
+    const translation = translatePattern(pattern);
+    if (!translation.ok) throw patternRefused(pattern, translation.reason, at, field);
+    spent.instructions += translation.estimatedSize;
+    spent.propertyEscapes += translation.propertyEscapes;
+    if (spent.instructions > PATTERN_LIMITS.instructionsInAll) {
+      const reason = `the schema's patterns would compile to more than ${PATTERN_LIMITS.instructionsInAll} RE2 instructions in all`;
+      throw patternRefused(pattern, reason, at, field);
+    }
+    if (spent.propertyEscapes > PATTERN_LIMITS.propertyEscapesInAll) {
+      const reason = `the schema's patterns hold more than ${PATTERN_LIMITS.propertyEscapesInAll} Unicode property escapes in all`;
+      throw patternRefused(pattern, reason, at, field);
+    }
+    const compiled = compileTranslation(pattern, translation.re2);
+    if ("reason" in compiled) throw patternRefused(pattern, compiled.reason, at, field);
+    patterns.set(pattern, compiled);
   };
   forEachSubschema(schema, pointer, (subschema, at) => {
     if (typeof subschema.pattern === "string") add(subschema.pattern, pointerAppend(at, "pattern"));
@@ -138,14 +155,12 @@ function compilePatterns(schema: JsonSchemaObject, pointer: string, field: strin
   return patterns;
 }
 
-function compilePattern(pattern: string, pointer: string, field: string): LinearPattern {
-  const compiled = compileLinearPattern(pattern);
-  if (!("reason" in compiled)) return compiled;
-  throw new ProtocolError(
+function patternRefused(pattern: string, reason: string, pointer: string, field: string): ProtocolError {
+  return new ProtocolError(
     "invalid_schema",
-    `${field}: the pattern ${JSON.stringify(pattern)} cannot be used: ${compiled.reason}`,
+    `${field}: the pattern ${JSON.stringify(pattern)} cannot be used: ${reason}`,
     pointer,
-    { field, pattern, reason: compiled.reason },
+    { field, pattern, reason },
   );
 }
 

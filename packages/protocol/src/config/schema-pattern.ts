@@ -14,11 +14,27 @@
 import { RE2JS } from "re2js";
 import { GENERAL_CATEGORY_ALIASES } from "./unicode-categories.js";
 
-/** A pattern translated to RE2 syntax, or the reason it cannot run on a linear-time engine. */
-export type PatternTranslation = { ok: true; re2: string } | { ok: false; reason: string };
+/**
+ * A pattern translated to RE2 syntax, with an upper estimate of its RE2 program's size and its count
+ * of Unicode property escapes; or the reason it cannot run on a linear-time engine.
+ */
+export type PatternTranslation =
+  | { ok: true; re2: string; estimatedSize: number; propertyEscapes: number }
+  | { ok: false; reason: string };
 
-/** The most RE2 instructions one pattern may compile to: matching cost per character grows with it. */
-export const MAX_PATTERN_PROGRAM_SIZE = 1_000;
+/**
+ * What patterns may cost to compile. RE2 compiles a few microseconds per instruction and V8 and
+ * RE2 each spend a fraction of a millisecond per Unicode property escape (`\p{L}`), so both are
+ * bounded, per pattern and over all the patterns of one schema, before anything is compiled.
+ */
+export const PATTERN_LIMITS = {
+  /** RE2 instructions one pattern may compile to (matching cost per character grows with it too). */
+  instructions: 1_000,
+  /** RE2 instructions all the patterns of one schema may compile to together. */
+  instructionsInAll: 5_000,
+  /** `\p{…}` and `\P{…}` escapes in all the patterns of one schema. */
+  propertyEscapesInAll: 32,
+} as const;
 
 /** The highest Unicode code point. */
 const MAX_CODE_POINT = 0x10ffff;
@@ -52,6 +68,15 @@ class Untranslatable extends Error {}
  * cannot run on RE2. Does not compile the result: `compileLinearPattern` does both.
  */
 export function translatePattern(pattern: string): PatternTranslation {
+  // Counted before any parse: V8 and RE2 both parse property escapes slowly (an escaped `\\p{`
+  // counts too, which only errs on the safe side).
+  const propertyEscapes = pattern.match(/\\[pP]\{/g)?.length ?? 0;
+  if (propertyEscapes > PATTERN_LIMITS.propertyEscapesInAll) {
+    return {
+      ok: false,
+      reason: `it holds ${propertyEscapes} Unicode property escapes; a schema's patterns may hold ${PATTERN_LIMITS.propertyEscapesInAll} in all`,
+    };
+  }
   try {
     new RegExp(pattern, "u");
   } catch (error) {
@@ -59,7 +84,9 @@ export function translatePattern(pattern: string): PatternTranslation {
     return { ok: false, reason: `not a valid ECMAScript regular expression with the u flag (${reason})` };
   }
   try {
-    return { ok: true, re2: new Translator(pattern).translate() };
+    const translator = new Translator(pattern);
+    const re2 = translator.translate();
+    return { ok: true, re2, estimatedSize: translator.estimatedSize(), propertyEscapes };
   } catch (error) {
     if (error instanceof Untranslatable) return { ok: false, reason: error.message };
     throw error;
@@ -78,32 +105,86 @@ export interface LinearPattern {
 export function compileLinearPattern(pattern: string): LinearPattern | { reason: string } {
   const translation = translatePattern(pattern);
   if (!translation.ok) return { reason: translation.reason };
+  return compileTranslation(pattern, translation.re2);
+}
+
+/** Compiles a translated pattern (`translatePattern(pattern).re2`) on RE2. */
+export function compileTranslation(pattern: string, re2: string): LinearPattern | { reason: string } {
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(translation.re2);
+    compiled = RE2JS.compile(re2);
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, "") : String(error);
     return { reason: `RE2, the linear-time engine patterns run on, cannot compile it: ${detail}` };
   }
   const programSize = compiled.programSize();
-  if (programSize > MAX_PATTERN_PROGRAM_SIZE) {
-    return {
-      reason: `it compiles to ${programSize} RE2 instructions, more than the limit of ${MAX_PATTERN_PROGRAM_SIZE} (large counted repetitions such as {1,500} multiply a pattern's size)`,
-    };
-  }
+  if (programSize > PATTERN_LIMITS.instructions) return { reason: tooManyInstructions(programSize) };
   return { source: pattern, programSize, test: (input) => compiled.test(input) };
+}
+
+/** Why a pattern is refused for its size; `size` when RE2 compiled it, undefined when estimated first. */
+function tooManyInstructions(size?: number): string {
+  const compiles = size === undefined ? "would compile to" : `compiles to ${size}`;
+  return `it ${compiles} more RE2 instructions than the limit of ${PATTERN_LIMITS.instructions} per pattern (counted repetitions such as {1,500} multiply a pattern's size)`;
 }
 
 /** A recursive-descent pass over a valid ECMAScript pattern, emitting RE2 syntax as it goes. */
 class Translator {
   private index = 0;
   private readonly out: string[] = [];
+  /** Per open group: instructions of finished alternatives, of the current one, and of its last atom. */
+  private readonly sizes: { alternatives: number; current: number; last: number }[] = [
+    { alternatives: 0, current: 0, last: 0 },
+  ];
 
   constructor(private readonly pattern: string) {}
 
   translate(): string {
-    while (this.index < this.pattern.length) this.atom();
+    while (this.index < this.pattern.length) {
+      const before = this.out.length;
+      this.atom();
+      this.account(this.out.slice(before).join(""));
+    }
     return this.out.join("");
+  }
+
+  /** An upper estimate of the RE2 program's size, known before RE2 compiles anything. */
+  estimatedSize(): number {
+    const top = this.sizes[0] as { alternatives: number; current: number };
+    return top.alternatives + top.current + 2;
+  }
+
+  /** Adds what one emitted token costs; refuses as soon as the estimate passes the per-pattern limit. */
+  private account(token: string): void {
+    const level = this.sizes[this.sizes.length - 1] as { alternatives: number; current: number; last: number };
+    if (token === "(?:") {
+      this.sizes.push({ alternatives: 0, current: 0, last: 0 });
+      return;
+    }
+    if (token === ")") {
+      this.sizes.pop();
+      const parent = this.sizes[this.sizes.length - 1] as typeof level;
+      parent.last = level.alternatives + level.current;
+      parent.current += parent.last;
+    } else if (token === "|") {
+      level.alternatives += level.current + 1;
+      level.current = 0;
+    } else if (token === "*" || token === "+" || token === "?") {
+      level.current += 1;
+    } else if (token.startsWith("{")) {
+      const [least = 0, most] = token
+        .slice(1, -1)
+        .split(",")
+        .map((bound) => (bound === "" ? undefined : Number(bound)));
+      const copies = Math.max(least ?? 0, most ?? 0, 1);
+      level.current += level.last * (copies - 1) + 1;
+      level.last *= copies;
+    } else {
+      level.last = 1;
+      level.current += 1;
+    }
+    const total = this.sizes.reduce((sum, open) => sum + open.alternatives + open.current, 0);
+    if (total > PATTERN_LIMITS.instructions) throw new Untranslatable(tooManyInstructions());
   }
 
   private peek(offset = 0): string {

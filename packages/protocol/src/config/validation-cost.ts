@@ -42,8 +42,14 @@ const PER_ITEM_KEYWORDS = new Set([
   "unevaluatedItems",
 ]);
 
-/** Keywords whose check reads a whole string (its cost grows with the string's length). */
-const PER_CHARACTER_KEYWORDS = new Set(["minLength", "maxLength", "format", "const", "enum"]);
+/** Keywords whose check reads a whole string cheaply (one unit per 32 characters). */
+const PER_CHARACTER_KEYWORDS = new Set(["minLength", "maxLength", "const", "enum"]);
+
+/** Characters per unit for `format`: its checks run regular expressions or a parse (`regex`) per character. */
+const FORMAT_CHARACTERS_PER_UNIT = 1;
+
+/** Characters per unit for the cheap string keywords. */
+const CHEAP_CHARACTERS_PER_UNIT = 32;
 
 /** Thrown from inside a validation that spent its budget; validation ends there. */
 export class WorkBudgetExceeded extends Error {
@@ -69,20 +75,25 @@ export class WorkMeter {
   }
 }
 
-/** A copy of `schema` with a cost mark on every subschema object (`[base, perItem, perCharacter]`). */
+/**
+ * A copy of `schema` with a cost mark on every subschema object: `[base, perItem, charactersPerUnit]`
+ * (units per application, plus one per member or item of the data when a keyword walks them, plus
+ * one per `charactersPerUnit` characters of string data when a keyword reads it; 0: none).
+ */
 export function withCostMarks(schema: PlainObject): PlainObject {
   const copy = structuredClone(schema);
   forEachSubschema(copy, "", (subschema) => {
     let base = 1;
     let perItem = 0;
-    let perCharacter = 0;
+    let charactersPerUnit = 0;
     for (const [keyword, value] of Object.entries(subschema)) {
       base += Array.isArray(value) ? value.length : isPlainObject(value) ? Object.keys(value).length : 1;
       if (PER_ITEM_KEYWORDS.has(keyword)) perItem = 1;
-      if (PER_CHARACTER_KEYWORDS.has(keyword)) perCharacter = 1;
+      if (PER_CHARACTER_KEYWORDS.has(keyword) && charactersPerUnit === 0) charactersPerUnit = CHEAP_CHARACTERS_PER_UNIT;
+      if (keyword === "format") charactersPerUnit = FORMAT_CHARACTERS_PER_UNIT;
     }
     // Set after the walk read the keys, so the mark itself is not walked.
-    subschema[COST_KEYWORD] = [base, perItem, perCharacter];
+    subschema[COST_KEYWORD] = [base, perItem, charactersPerUnit];
   });
   return copy;
 }
@@ -170,9 +181,9 @@ export function meteredRegExp(meter: WorkMeter, patterns: ReadonlyMap<string, Li
 
 /** Adds the cost-mark keyword and a linear `uniqueItems` to `ajv`, both charging `meter`. */
 export function addMeteredKeywords(ajv: Ajv2020, meter: WorkMeter): Ajv2020 {
-  const charge = (base: number, perItem: number, perCharacter: number, data: unknown): void => {
+  const charge = (base: number, perItem: number, charactersPerUnit: number, data: unknown): void => {
     let units = base;
-    if (perCharacter === 1 && typeof data === "string") units += Math.ceil(data.length / 32);
+    if (charactersPerUnit > 0 && typeof data === "string") units += Math.ceil(data.length / charactersPerUnit);
     if (perItem === 1 && typeof data === "object" && data !== null) {
       units += Array.isArray(data) ? data.length : Object.keys(data).length;
     }
@@ -183,9 +194,9 @@ export function addMeteredKeywords(ajv: Ajv2020, meter: WorkMeter): Ajv2020 {
     schemaType: "array",
     // Generated inline (one call per subschema): a `validate` keyword would double the compile time.
     code(cxt: KeywordCxt) {
-      const [base = 1, perItem = 0, perCharacter = 0] = cxt.schema as number[];
+      const [base = 1, perItem = 0, charactersPerUnit = 0] = cxt.schema as number[];
       const chargeName = cxt.gen.scopeValue("func", { ref: charge });
-      cxt.gen.code(_`${chargeName}(${base}, ${perItem}, ${perCharacter}, ${cxt.data})`);
+      cxt.gen.code(_`${chargeName}(${base}, ${perItem}, ${charactersPerUnit}, ${cxt.data})`);
     },
   });
   ajv.removeKeyword("uniqueItems");
