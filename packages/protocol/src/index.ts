@@ -27,7 +27,13 @@ export {
 } from "./calls/receipt-kind.js";
 // Agent versions: model settings (one validator per provider) and the context window.
 export { MAX_CONTEXT_TOKENS } from "./config/context-window.js";
-export { compileJsonSchema, JSON_SCHEMA_DIALECT, type JsonSchemaObject } from "./config/json-schema.js";
+export {
+  type CompiledSchema,
+  compileJsonSchema,
+  JSON_SCHEMA_DIALECT,
+  type JsonSchemaObject,
+  type SchemaCheck,
+} from "./config/json-schema.js";
 export {
   isModelProvider,
   MODEL_PROVIDERS,
