@@ -42,6 +42,11 @@ export const ERROR_CODES = {
   },
   /** A tool's `input_schema` is not a valid JSON Schema of type object. */
   invalid_schema: { status: 422, description: "A JSON Schema is invalid." },
+  /** A tool's JSON Schema exceeds a size limit (bytes, properties or depth); the details name the limit. */
+  schema_too_large: {
+    status: 422,
+    description: "A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value.",
+  },
   /** Two tools of one toolset version have the same name. */
   duplicate_tool_name: { status: 422, description: "Two tools have the same name." },
   /** A member names an object that does not exist or lies outside the credential's scope (same answer for both). */

@@ -28,7 +28,13 @@ export {
 export { type FreezableCall, runFreezesCall } from "./calls/run-freeze.js";
 // Agent versions: model settings (one validator per provider) and the context window.
 export { MAX_CONTEXT_TOKENS } from "./config/context-window.js";
-export { compileJsonSchema, JSON_SCHEMA_DIALECT, type JsonSchemaObject } from "./config/json-schema.js";
+export {
+  type CompiledSchema,
+  compileJsonSchema,
+  JSON_SCHEMA_DIALECT,
+  type JsonSchemaObject,
+  type SchemaCheck,
+} from "./config/json-schema.js";
 export {
   isModelProvider,
   MODEL_PROVIDERS,
@@ -36,6 +42,8 @@ export {
   type ModelSettings,
   validateModelSettings,
 } from "./config/model-settings.js";
+export { SCHEMA_LIMITS, type SchemaLimit } from "./config/schema-limits.js";
+export { PATTERN_LIMITS } from "./config/schema-pattern.js";
 export {
   SCRIPTED_MODEL_LIMITS,
   type ScriptedMessageStep,
@@ -59,7 +67,8 @@ export {
   validateToolDefinition,
 } from "./config/tool-definition.js";
 export { isToolEffect, TOOL_EFFECTS, type ToolEffect } from "./config/tool-effect.js";
-export { referencedBindingIds, validateToolset } from "./config/toolset.js";
+export { referencedBindingIds, validateToolset, validateToolsetStepwise } from "./config/toolset.js";
+export { VALIDATION_WORK_BUDGET } from "./config/validation-cost.js";
 export { argumentsDigest } from "./digest.js";
 export { ERROR_CODES, type ErrorBody, type ErrorCode, isProtocolError, ProtocolError } from "./errors.js";
 export { type CompactOptions, compact, quoteString } from "./json/compact.js";

@@ -337,12 +337,13 @@ describe("validateToolDefinition: schemas", () => {
     );
   });
 
-  it("refuses a pattern that is not a valid regular expression", () => {
-    expectProtocolError(
+  it("refuses a pattern that is not a valid regular expression, at the pattern", () => {
+    const error = expectProtocolError(
       () => validateToolDefinition(tool({ input_schema: { type: "object", properties: { a: { pattern: "(" } } } })),
       "invalid_schema",
-      "/input_schema",
+      "/input_schema/properties/a/pattern",
     );
+    expect(error.message).toContain("not a valid ECMAScript regular expression");
   });
 
   it("accepts only the 2020-12 dialect in $schema", () => {

@@ -8,6 +8,7 @@ import { isProtocolError } from "../errors.js";
 import { pointerAppend } from "../json/pointer.js";
 import { compileJsonSchema, type JsonSchemaObject } from "./json-schema.js";
 import { toPlainJson } from "./plain-json.js";
+import { VALIDATION_WORK_BUDGET } from "./validation-cost.js";
 
 /** The most errors one validation reports, so a huge wrong array cannot flood the model's context. */
 export const MAX_ARGUMENT_ERRORS = 50;
@@ -29,7 +30,7 @@ export interface ArgumentsValidation {
  * Throws `invalid_schema` when the schema itself is invalid (tool definitions are checked before).
  */
 export function validateArguments(schema: JsonSchemaObject, args: unknown): ArgumentsValidation {
-  const validate = compileJsonSchema(schema, "", "input_schema");
+  const compiled = compileJsonSchema(schema, "", "input_schema");
   let data: unknown;
   try {
     data = toPlainJson(args);
@@ -37,10 +38,16 @@ export function validateArguments(schema: JsonSchemaObject, args: unknown): Argu
     if (!isProtocolError(error)) throw error;
     return { valid: false, errors: [{ pointer: error.pointer ?? "", message: error.message }] };
   }
-  if (validate(data) === true) return { valid: true, errors: [] };
+  const check = compiled.check(data);
+  if (check.valid) return { valid: true, errors: [] };
+  if ("exceeded" in check) {
+    // Refused, not hung: the same arguments against the same schema always spend the same work.
+    const message = `checking these arguments against input_schema needs more work than the limit of ${VALIDATION_WORK_BUDGET} steps allows (branches that multiply at every level, or a $ref cycle); simplify the arguments or the schema`;
+    return { valid: false, errors: [{ pointer: "", message }] };
+  }
   const errors: ArgumentError[] = [];
   const seen = new Set<string>();
-  for (const error of validate.errors ?? []) {
+  for (const error of check.errors) {
     const described = describe(error);
     const key = `${described.pointer}\u0000${described.message}`;
     if (seen.has(key)) continue;

@@ -11,11 +11,25 @@ import { type ToolDefinition, validateToolDefinition } from "./tool-definition.j
 
 /** Validates a toolset's `tools` list and returns each tool normalized, in the sender's order. */
 export function validateToolset(tools: unknown, pointer = "/tools"): ToolDefinition[] {
+  const steps = validateToolsetStepwise(tools, pointer);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * `validateToolset` one tool at a time: yields the index of each tool validated and returns the list.
+ * Compiling a schema can take tens of milliseconds; the server awaits between tools, so a toolset
+ * of many large schemas does not hold its event loop for the sum.
+ */
+export function* validateToolsetStepwise(tools: unknown, pointer = "/tools"): Generator<number, ToolDefinition[]> {
   if (!Array.isArray(tools)) {
     throw new ProtocolError("validation_failed", "tools must be an array of tool definitions", pointer);
   }
   const firstIndex = new Map<string, number>();
-  return tools.map((input, index) => {
+  const validated: ToolDefinition[] = [];
+  for (const [index, input] of tools.entries()) {
     const tool = validateToolDefinition(input, pointerAppend(pointer, index));
     const first = firstIndex.get(tool.name);
     if (first !== undefined) {
@@ -27,8 +41,10 @@ export function validateToolset(tools: unknown, pointer = "/tools"): ToolDefinit
       );
     }
     firstIndex.set(tool.name, index);
-    return tool;
-  });
+    validated.push(tool);
+    yield index;
+  }
+  return validated;
 }
 
 /** The distinct binding IDs a toolset references, in order of first use, for the server's registration check. */

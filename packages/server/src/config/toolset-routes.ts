@@ -13,7 +13,7 @@
  * version that moves them to its own binding. The stores filter in the SQL (`toolset_bindings`).
  */
 
-import { type ToolDefinition, validateToolset } from "@toolhost/protocol";
+import type { ToolDefinition } from "@toolhost/protocol";
 import {
   CreatedToolset,
   CreateToolsetRequest,
@@ -39,6 +39,7 @@ import type { BindingStore } from "../storage/storage.js";
 import { readStoredTools } from "./stored-tools.js";
 import { assertToolBindingsRegistered } from "./tool-bindings.js";
 import { validateMemberFirst } from "./validate-member-first.js";
+import { validateToolsetYielding } from "./validate-toolset-yielding.js";
 
 /** Prefix of server-made toolset IDs. */
 export const TOOLSET_ID_PREFIX = "tls";
@@ -63,8 +64,8 @@ export function toolsetVersionOf(version: ToolsetVersionRecord): ToolsetVersion 
   };
 }
 
-/** `validateToolset` on `tools`, before the body schema. */
-const toolsFirst = validateMemberFirst("tools", validateToolset);
+/** `validateToolset` on `tools`, before the body schema, yielding to the event loop between tools. */
+const toolsFirst = validateMemberFirst("tools", validateToolsetYielding);
 
 /** Throws unless every tool's binding is registered and visible to `identity`. */
 async function checkBindings(tools: readonly ToolDefinition[], bindings: BindingStore, identity: Identity) {

@@ -17,17 +17,17 @@ export interface MemberValidation<T> {
   resultOf(request: FastifyRequest): T;
 }
 
-/** Validates body member `member` with `validate(value, "/member")` before the route's schema runs. */
+/** Validates body member `member` with `validate(value, "/member")` (sync or async) before the route's schema runs. */
 export function validateMemberFirst<T>(
   member: string,
-  validate: (value: unknown, pointer: string) => T,
+  validate: (value: unknown, pointer: string) => T | Promise<T>,
 ): MemberValidation<T> {
   const results = new WeakMap<FastifyRequest, T>();
   return {
     preValidation: async (request) => {
       const body: unknown = request.body;
       if (typeof body !== "object" || body === null || Array.isArray(body) || !Object.hasOwn(body, member)) return;
-      results.set(request, validate((body as Record<string, unknown>)[member], `/${member}`));
+      results.set(request, await validate((body as Record<string, unknown>)[member], `/${member}`));
     },
     resultOf(request) {
       if (!results.has(request)) {

@@ -11,9 +11,9 @@ import { newId } from "../ids.js";
 import type { RunRecord } from "../storage/records.js";
 import type { RunChange, Stores } from "../storage/storage.js";
 import { messageItem } from "./history-items.js";
+import { planToolCallsYielding } from "./plan-tool-calls-yielding.js";
 import { loadRunTools } from "./run-tools.js";
 import { readScriptedModel, scriptedTurn } from "./scripted-turn.js";
-import { planToolCalls } from "./tool-call-plan.js";
 import { turnRecords } from "./turn-records.js";
 
 /** Prefix of server-made call IDs. */
@@ -65,7 +65,7 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
       const saved = await save({ error_json: JSON.stringify(decision.error), ended_at_ms: nowMs });
       return { run: saved, wokenBindingIds: [] };
     }
-    const planned = planToolCalls(decision.calls, tools);
+    const planned = await planToolCallsYielding(decision.calls, tools);
     const records = turnRecords(
       run.run_id,
       index,

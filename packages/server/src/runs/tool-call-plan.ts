@@ -43,26 +43,38 @@ export interface PlannedCall {
 
 /** Checks `calls` against `tools`, in the model's order. */
 export function planToolCalls(calls: readonly ModelToolCall[], tools: readonly ToolDefinition[]): PlannedCall[] {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return calls.map((call) => {
-    const tool = byName.get(call.name);
-    const planned = {
-      name: call.name,
-      arguments: call.arguments,
-      argumentsJson: compact(call.arguments),
-      argumentsDigest: argumentsDigest(call.arguments),
-      tool,
-    };
-    if (tool === undefined) {
-      const result = unknownToolResult(
-        call.name,
-        tools.map((candidate) => candidate.name),
-      );
-      return { ...planned, refusal: { reason: "unknown_tool", result, budget: RESULT_CONTEXT_BYTES.default } };
-    }
-    const validation = validateArguments(tool.input_schema, call.arguments);
-    if (validation.valid) return { ...planned, refusal: undefined };
-    const result = invalidArgumentsResult(tool.name, validation.errors);
-    return { ...planned, refusal: { reason: "invalid_arguments", result, budget: tool.max_result_context_bytes } };
-  });
+  const byName = toolsByName(tools);
+  return calls.map((call) => planToolCall(call, tools, byName));
+}
+
+/** The tools of a toolset by name, for `planToolCall`. */
+export function toolsByName(tools: readonly ToolDefinition[]): ReadonlyMap<string, ToolDefinition> {
+  return new Map(tools.map((tool) => [tool.name, tool]));
+}
+
+/** Checks one call against `tools` (`byName` from `toolsByName(tools)`). */
+export function planToolCall(
+  call: ModelToolCall,
+  tools: readonly ToolDefinition[],
+  byName: ReadonlyMap<string, ToolDefinition>,
+): PlannedCall {
+  const tool = byName.get(call.name);
+  const planned = {
+    name: call.name,
+    arguments: call.arguments,
+    argumentsJson: compact(call.arguments),
+    argumentsDigest: argumentsDigest(call.arguments),
+    tool,
+  };
+  if (tool === undefined) {
+    const result = unknownToolResult(
+      call.name,
+      tools.map((candidate) => candidate.name),
+    );
+    return { ...planned, refusal: { reason: "unknown_tool", result, budget: RESULT_CONTEXT_BYTES.default } };
+  }
+  const validation = validateArguments(tool.input_schema, call.arguments);
+  if (validation.valid) return { ...planned, refusal: undefined };
+  const result = invalidArgumentsResult(tool.name, validation.errors);
+  return { ...planned, refusal: { reason: "invalid_arguments", result, budget: tool.max_result_context_bytes } };
 }
