@@ -88,6 +88,8 @@ export const ERROR_CODES = {
     status: 409,
     description: "Only a completed call of a write tool can be compensated.",
   },
+  /** The request (headers and body) did not arrive within the server's request or headers timeout. */
+  request_timeout: { status: 408, description: "The request did not arrive in time." },
   /** The body is larger than the configured limit. */
   body_too_large: { status: 413, description: "The body is larger than the configured limit." },
   /** The body is not `application/json`. */

@@ -5,6 +5,7 @@
  * option or variable, before anything starts.
  */
 
+import { PENDING_WAIT_MS_MAX } from "@toolhost/protocol/wire";
 import type { DestinationStream } from "pino";
 import { parseDatabaseUrl } from "./storage/database-url.js";
 
@@ -40,6 +41,14 @@ export interface ServerOptions {
   acceptWindowMs?: number;
   /** How often deadlines, accept windows and leases are swept (default 250 ms). */
   sweepIntervalMs?: number;
+  /** How long a request (headers and body) may take to arrive; later it answers 408 and closes (default 30 s). */
+  requestTimeoutMs?: number;
+  /** How long a request's headers may take to arrive; at most `requestTimeoutMs` (default 10 s). */
+  headersTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open between requests (default 72 s). */
+  keepAliveTimeoutMs?: number;
+  /** How long a connection may carry no byte either way, mid-request or mid-answer (default 60 s). */
+  connectionIdleTimeoutMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -56,6 +65,10 @@ export interface CompiledServerOptions {
   readonly leaseTtlMs: number;
   readonly acceptWindowMs: number;
   readonly sweepIntervalMs: number;
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly connectionIdleTimeoutMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -70,6 +83,11 @@ export const SERVER_DEFAULTS = {
   leaseTtlMs: 15_000,
   acceptWindowMs: 30_000,
   sweepIntervalMs: 250,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  // Longer than the 60 s idle timeout of common load balancers, which must close first (Fastify's default).
+  keepAliveTimeoutMs: 72_000,
+  connectionIdleTimeoutMs: 60_000,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -85,10 +103,20 @@ export const SERVER_ENV = {
   leaseTtlMs: "TOOLHOST_LEASE_TTL_MS",
   acceptWindowMs: "TOOLHOST_ACCEPT_WINDOW_MS",
   sweepIntervalMs: "TOOLHOST_SWEEP_INTERVAL_MS",
+  requestTimeoutMs: "TOOLHOST_REQUEST_TIMEOUT_MS",
+  headersTimeoutMs: "TOOLHOST_HEADERS_TIMEOUT_MS",
+  keepAliveTimeoutMs: "TOOLHOST_KEEP_ALIVE_TIMEOUT_MS",
+  connectionIdleTimeoutMs: "TOOLHOST_CONNECTION_IDLE_TIMEOUT_MS",
 } as const;
 
 /** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
 export const MAX_BODY_LIMIT_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Shortest connection idle timeout accepted: a pending long-poll carries no byte for up to its
+ * `wait_ms` (at most 30 s), and must not be cut.
+ */
+export const MIN_CONNECTION_IDLE_TIMEOUT_MS = PENDING_WAIT_MS_MAX + 5_000;
 
 /** Longest bootstrap secret accepted (the Authorization header must carry it). */
 export const MAX_BOOTSTRAP_KEY_LENGTH = 512;
@@ -125,7 +153,30 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     leaseTtlMs: integerOf(pick("leaseTtlMs"), 20, 86_400_000) ?? SERVER_DEFAULTS.leaseTtlMs,
     acceptWindowMs: integerOf(pick("acceptWindowMs"), 10, 86_400_000) ?? SERVER_DEFAULTS.acceptWindowMs,
     sweepIntervalMs: integerOf(pick("sweepIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.sweepIntervalMs,
+    ...requestTimeoutsOf(pick),
+    keepAliveTimeoutMs: integerOf(pick("keepAliveTimeoutMs"), 1, 3_600_000) ?? SERVER_DEFAULTS.keepAliveTimeoutMs,
+    connectionIdleTimeoutMs:
+      integerOf(pick("connectionIdleTimeoutMs"), MIN_CONNECTION_IDLE_TIMEOUT_MS, 3_600_000) ??
+      SERVER_DEFAULTS.connectionIdleTimeoutMs,
   };
+}
+
+/** The request and headers timeouts; the headers must be due no later than the whole request (as Node requires). */
+function requestTimeoutsOf(
+  pick: (key: "requestTimeoutMs" | "headersTimeoutMs") => Source | undefined,
+): Pick<CompiledServerOptions, "requestTimeoutMs" | "headersTimeoutMs"> {
+  const requestSource = pick("requestTimeoutMs");
+  const headersSource = pick("headersTimeoutMs");
+  const requestTimeoutMs = integerOf(requestSource, 50, 3_600_000) ?? SERVER_DEFAULTS.requestTimeoutMs;
+  const headersTimeoutMs =
+    integerOf(headersSource, 50, 3_600_000) ?? Math.min(SERVER_DEFAULTS.headersTimeoutMs, requestTimeoutMs);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw invalid(
+      headersSource ?? { label: "option headersTimeoutMs", raw: headersTimeoutMs },
+      `must not exceed the request timeout (${requestTimeoutMs} ms), got ${headersTimeoutMs}`,
+    );
+  }
+  return { requestTimeoutMs, headersTimeoutMs };
 }
 
 function invalid(source: Source, expected: string): Error {
