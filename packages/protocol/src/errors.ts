@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   invalid_json: { status: 400, description: "The body is not well-formed JSON." },
   /** The HTTP request itself is malformed (bad URL encoding, broken headers), before any JSON is read. */
   bad_request: { status: 400, description: "The HTTP request is malformed." },
+  /** An object of the request body names one member twice (readers disagree on which one counts). */
+  duplicate_member: { status: 400, description: "An object in the body holds a member name twice." },
   /** A string holds an unpaired UTF-16 surrogate, which UTF-8 cannot encode (Python refuses it too). */
   lone_surrogate: {
     status: 422,
@@ -98,6 +100,8 @@ export const ERROR_CODES = {
     status: 409,
     description: "Only a completed call of a write tool can be compensated.",
   },
+  /** The request (headers and body) did not arrive within the server's request or headers timeout. */
+  request_timeout: { status: 408, description: "The request did not arrive in time." },
   /** The body is larger than the configured limit. */
   body_too_large: { status: 413, description: "The body is larger than the configured limit." },
   /** The body is not `application/json`. */

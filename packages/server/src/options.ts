@@ -7,6 +7,7 @@
 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PENDING_WAIT_MS_MAX } from "@toolhost/protocol/wire";
 import type { DestinationStream } from "pino";
 import { parseDatabaseUrl } from "./storage/database-url.js";
 
@@ -48,6 +49,14 @@ export interface ServerOptions {
   databaseConnectTimeoutMs?: number;
   /** PostgreSQL: longest one SQL statement may run, `statement_timeout` (default 10 s; migrations are exempt). */
   databaseQueryTimeoutMs?: number;
+  /** How long a request (headers and body) may take to arrive; later it answers 408 and closes (default 30 s). */
+  requestTimeoutMs?: number;
+  /** How long a request's headers may take to arrive; at most `requestTimeoutMs` (default 10 s). */
+  headersTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open between requests (default 72 s). */
+  keepAliveTimeoutMs?: number;
+  /** How long a connection may carry no byte either way, mid-request or mid-answer (default 60 s). */
+  connectionIdleTimeoutMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -67,6 +76,10 @@ export interface CompiledServerOptions {
   readonly consoleDirectory: string | null;
   readonly databaseConnectTimeoutMs: number;
   readonly databaseQueryTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly connectionIdleTimeoutMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -83,6 +96,11 @@ export const SERVER_DEFAULTS = {
   sweepIntervalMs: 250,
   databaseConnectTimeoutMs: 5_000,
   databaseQueryTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  // Longer than the 60 s idle timeout of common load balancers, which must close first (Fastify's default).
+  keepAliveTimeoutMs: 72_000,
+  connectionIdleTimeoutMs: 60_000,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -101,6 +119,10 @@ export const SERVER_ENV = {
   consoleDirectory: "TOOLHOST_CONSOLE_DIR",
   databaseConnectTimeoutMs: "TOOLHOST_DATABASE_CONNECT_TIMEOUT_MS",
   databaseQueryTimeoutMs: "TOOLHOST_DATABASE_QUERY_TIMEOUT_MS",
+  requestTimeoutMs: "TOOLHOST_REQUEST_TIMEOUT_MS",
+  headersTimeoutMs: "TOOLHOST_HEADERS_TIMEOUT_MS",
+  keepAliveTimeoutMs: "TOOLHOST_KEEP_ALIVE_TIMEOUT_MS",
+  connectionIdleTimeoutMs: "TOOLHOST_CONNECTION_IDLE_TIMEOUT_MS",
 } as const;
 
 /** The console's build output next to this package in the repository (src/ and dist/ sit at the same depth). */
@@ -108,6 +130,12 @@ export const BUNDLED_CONSOLE_DIRECTORY = fileURLToPath(new URL("../../console/di
 
 /** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
 export const MAX_BODY_LIMIT_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Shortest connection idle timeout accepted: a pending long-poll carries no byte for up to its
+ * `wait_ms` (at most 30 s), and must not be cut.
+ */
+export const MIN_CONNECTION_IDLE_TIMEOUT_MS = PENDING_WAIT_MS_MAX + 5_000;
 
 /** Longest bootstrap secret accepted (the Authorization header must carry it). */
 export const MAX_BOOTSTRAP_KEY_LENGTH = 512;
@@ -149,7 +177,30 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
       integerOf(pick("databaseConnectTimeoutMs"), 100, 600_000) ?? SERVER_DEFAULTS.databaseConnectTimeoutMs,
     databaseQueryTimeoutMs:
       integerOf(pick("databaseQueryTimeoutMs"), 100, 3_600_000) ?? SERVER_DEFAULTS.databaseQueryTimeoutMs,
+    ...requestTimeoutsOf(pick),
+    keepAliveTimeoutMs: integerOf(pick("keepAliveTimeoutMs"), 1, 3_600_000) ?? SERVER_DEFAULTS.keepAliveTimeoutMs,
+    connectionIdleTimeoutMs:
+      integerOf(pick("connectionIdleTimeoutMs"), MIN_CONNECTION_IDLE_TIMEOUT_MS, 3_600_000) ??
+      SERVER_DEFAULTS.connectionIdleTimeoutMs,
   };
+}
+
+/** The request and headers timeouts; the headers must be due no later than the whole request (as Node requires). */
+function requestTimeoutsOf(
+  pick: (key: "requestTimeoutMs" | "headersTimeoutMs") => Source | undefined,
+): Pick<CompiledServerOptions, "requestTimeoutMs" | "headersTimeoutMs"> {
+  const requestSource = pick("requestTimeoutMs");
+  const headersSource = pick("headersTimeoutMs");
+  const requestTimeoutMs = integerOf(requestSource, 50, 3_600_000) ?? SERVER_DEFAULTS.requestTimeoutMs;
+  const headersTimeoutMs =
+    integerOf(headersSource, 50, 3_600_000) ?? Math.min(SERVER_DEFAULTS.headersTimeoutMs, requestTimeoutMs);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw invalid(
+      headersSource ?? { label: "option headersTimeoutMs", raw: headersTimeoutMs },
+      `must not exceed the request timeout (${requestTimeoutMs} ms), got ${headersTimeoutMs}`,
+    );
+  }
+  return { requestTimeoutMs, headersTimeoutMs };
 }
 
 function invalid(source: Source, expected: string): Error {

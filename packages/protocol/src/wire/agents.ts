@@ -7,7 +7,7 @@
 import { type Static, Type } from "typebox";
 import { MAX_CONTEXT_TOKENS } from "../config/context-window.js";
 import { DisplayName } from "./bindings.js";
-import { Id, Page, Timestamp, WireObject } from "./common.js";
+import { Id, Page, StoredText, Timestamp, WireObject } from "./common.js";
 import { ModelSettings } from "./model-settings.js";
 import { VersionNumber } from "./toolsets.js";
 
@@ -48,7 +48,7 @@ export const CreateAgentVersionRequest = WireObject("A new agent version.", {
   toolset_version: VersionNumber("The pinned toolset version; it must exist."),
   model: ModelSettings,
   instructions: Type.Optional(
-    Type.String({ description: `${INSTRUCTIONS} Default \`""\`.`, maxLength: INSTRUCTIONS_MAX_LENGTH }),
+    StoredText({ description: `${INSTRUCTIONS} Default \`""\`.`, maxLength: INSTRUCTIONS_MAX_LENGTH }),
   ),
   max_context_tokens: Type.Optional(
     Type.Integer({

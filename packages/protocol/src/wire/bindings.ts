@@ -5,11 +5,11 @@
  */
 
 import { type Static, Type } from "typebox";
-import { Id, Page, Timestamp, WireObject } from "./common.js";
+import { Id, Page, StoredText, Timestamp, WireObject } from "./common.js";
 
 /** A name for people, not unique: bindings, toolsets and agents use the same rule. */
 export function DisplayName(description: string) {
-  return Type.String({ description, minLength: 1, maxLength: 200 });
+  return StoredText({ description, minLength: 1, maxLength: 200 });
 }
 
 const BINDING_ID = "The binding's ID; tools name it as their `binding_id`.";

@@ -11,7 +11,7 @@ import { RECEIPT_KINDS } from "../calls/receipt-kind.js";
 import { TOOL_EFFECTS } from "../config/tool-effect.js";
 import { RESULT_TYPES } from "../projection/result-type.js";
 import { RUN_STATUSES } from "../runs/run-status.js";
-import { AnyObject, ID_MAX_LENGTH, Id, Timestamp, WireObject } from "./common.js";
+import { AnyObject, ID_MAX_LENGTH, Id, StoredText, Timestamp, WireObject } from "./common.js";
 
 /** Longest `receipt_id` accepted (any non-empty string up to this many characters). */
 export const RECEIPT_ID_MAX_LENGTH = ID_MAX_LENGTH;
@@ -85,7 +85,7 @@ export type ClaimAnswer = Static<typeof ClaimAnswer>;
 
 /** `POST …/receipts` body: one receipt of a claimed call; stored exactly as received. */
 export const ReceiptRequest = WireObject("A receipt of a claimed call.", {
-  receipt_id: Type.String({
+  receipt_id: StoredText({
     description: "The executor's ID of this receipt; a redelivery reuses it with the same body.",
     minLength: 1,
     maxLength: RECEIPT_ID_MAX_LENGTH,

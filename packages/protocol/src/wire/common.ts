@@ -13,7 +13,7 @@
  * refuse unknown members (`additionalProperties: false`): the server answers 422 `unknown_field`.
  */
 
-import { type Static, type TProperties, type TSchema, Type } from "typebox";
+import { type Static, type TProperties, type TSchema, type TStringOptions, Type } from "typebox";
 
 /** Longest ID accepted anywhere (IDs chosen by products, such as `binding_id`, and server-made ones). */
 export const ID_MAX_LENGTH = 128;
@@ -35,6 +35,18 @@ export function WireObject<Properties extends TProperties>(description: string, 
 /** An opaque ID string (1–128 characters of ID_PATTERN). */
 export function Id(description: string) {
   return Type.String({ description, minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN });
+}
+
+/**
+ * The pattern of a string the server stores as plain text (names, subjects, instructions, receipt
+ * IDs, cursors): anything but U+0000, which PostgreSQL text cannot hold. Lone surrogates are refused
+ * for every string of a body when it is read (422 `lone_surrogate`).
+ */
+export const NO_NUL_PATTERN = "^[^\\x00]*$";
+
+/** A string the server stores as plain text: U+0000 is refused (422 `validation_failed` at its pointer). */
+export function StoredText(options: TStringOptions & { description: string }) {
+  return Type.String({ ...options, pattern: NO_NUL_PATTERN });
 }
 
 /** A point in time as ISO 8601 UTC text with milliseconds (`2026-09-30T12:00:00.000Z`). */
@@ -69,7 +81,7 @@ export const PageQuery = WireObject("Paging of a list.", {
     }),
   ),
   cursor: Type.Optional(
-    Type.String({ description: "The `next_cursor` of the previous page.", minLength: 1, maxLength: 1024 }),
+    StoredText({ description: "The `next_cursor` of the previous page.", minLength: 1, maxLength: 1024 }),
   ),
 });
 

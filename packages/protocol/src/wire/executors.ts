@@ -10,7 +10,7 @@ import { CALL_STATUSES } from "../calls/call-status.js";
 import { TOOL_NAME_PATTERN } from "../config/tool-definition.js";
 import { RUN_STATUSES } from "../runs/run-status.js";
 import { RECEIPT_ID_MAX_LENGTH } from "./calls.js";
-import { Id, Nullable, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, Timestamp, WireObject } from "./common.js";
+import { Id, Nullable, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, StoredText, Timestamp, WireObject } from "./common.js";
 
 /** Longest long-poll a pending request may ask for (`wait_ms`). */
 export const PENDING_WAIT_MS_MAX = 30_000;
@@ -162,7 +162,7 @@ export const PendingQuery = WireObject("Which candidates to list and how long to
     }),
   ),
   cursor: Type.Optional(
-    Type.String({ description: "The `next_cursor` of the previous page.", minLength: 1, maxLength: 1024 }),
+    StoredText({ description: "The `next_cursor` of the previous page.", minLength: 1, maxLength: 1024 }),
   ),
   wait_ms: Type.Optional(
     Type.Integer({
@@ -211,7 +211,7 @@ export const ReportedCall = WireObject("A call the executor holds in its journal
   }),
   receipt_ids: Type.Optional(
     Type.Array(
-      Type.String({ description: "A receipt ID the executor saved.", minLength: 1, maxLength: RECEIPT_ID_MAX_LENGTH }),
+      StoredText({ description: "A receipt ID the executor saved.", minLength: 1, maxLength: RECEIPT_ID_MAX_LENGTH }),
       {
         description: "The receipts the executor saved for this call.",
         maxItems: REPORT_RECEIPT_IDS_MAX,

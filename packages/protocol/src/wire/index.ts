@@ -31,11 +31,13 @@ export {
   ID_MAX_LENGTH,
   ID_PATTERN,
   Id,
+  NO_NUL_PATTERN,
   Nullable,
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
   Page,
   PageQuery,
+  StoredText,
   Timestamp,
   WireObject,
 } from "./common.js";

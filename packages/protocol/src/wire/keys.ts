@@ -1,7 +1,7 @@
 /** Wire schemas of the API-key routes (`/v1/keys`) and of credential scopes (SPEC §8). */
 
 import { type Static, Type } from "typebox";
-import { Id, Nullable, Page, Timestamp, WireObject } from "./common.js";
+import { Id, Nullable, Page, StoredText, Timestamp, WireObject } from "./common.js";
 
 /** Every credential scope, in the order they are documented. */
 export const SCOPE_NAMES = [
@@ -36,7 +36,7 @@ export function IdScope(description: string) {
 /** An agent or binding scope: `"*"` or a list of IDs. */
 export type IdScope = Static<ReturnType<typeof IdScope>>;
 
-const KEY_NAME = Type.String({ description: "A label for people; not unique.", minLength: 1, maxLength: 200 });
+const KEY_NAME = StoredText({ description: "A label for people; not unique.", minLength: 1, maxLength: 200 });
 const SCOPES = Type.Array(ScopeName, {
   description: "What the key may do.",
   minItems: 1,

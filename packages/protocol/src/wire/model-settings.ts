@@ -7,11 +7,11 @@
 
 import { type Static, Type } from "typebox";
 import { SCRIPTED_MODEL_LIMITS } from "../config/scripted-model.js";
-import { AnyObject, WireObject } from "./common.js";
+import { AnyObject, StoredText, WireObject } from "./common.js";
 
 /** One tool call a scripted step emits. */
 export const ScriptedToolCall = WireObject("A tool call the scripted model emits.", {
-  name: Type.String({
+  name: StoredText({
     description: "The tool to call; a name the toolset lacks makes the run answer the call with an error.",
     minLength: 1,
     maxLength: SCRIPTED_MODEL_LIMITS.toolNameLength,

@@ -4,12 +4,12 @@
  * its agent.
  */
 
-import { type Static, Type } from "typebox";
-import { Id, Page, Timestamp, WireObject } from "./common.js";
+import type { Static } from "typebox";
+import { Id, Page, StoredText, Timestamp, WireObject } from "./common.js";
 
 const SESSION_ID = Id("The session's ID.");
 const AGENT_VERSION = Id("The pinned agent version (opaque `agv_…` ID).");
-const SUBJECT = Type.String({
+const SUBJECT = StoredText({
   description: "The end user or account the session's runs act for, as the product names it (1–256 characters).",
   minLength: 1,
   maxLength: 256,

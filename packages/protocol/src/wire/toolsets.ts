@@ -13,7 +13,7 @@ import { TIMEOUT_MS, type TOOL_DEFINITION_FIELDS, TOOL_NAME_PATTERN } from "../c
 import { TOOL_EFFECTS } from "../config/tool-effect.js";
 import { RESULT_CONTEXT_BYTES } from "../projection/budget.js";
 import { DisplayName } from "./bindings.js";
-import { AnyObject, Id, Page, Timestamp, WireObject } from "./common.js";
+import { AnyObject, Id, Page, StoredText, Timestamp, WireObject } from "./common.js";
 
 /** Largest version number (toolset versions are stored as 32-bit integers). */
 export const VERSION_NUMBER_MAX = 2_147_483_647;
@@ -30,7 +30,7 @@ const toolFields = {
     pattern: TOOL_NAME_PATTERN.source,
   }),
   description: Type.String({ description: 'Shown to the model. Default `""`.' }),
-  binding_id: Type.String({
+  binding_id: StoredText({
     description: "The executor binding that runs the tool: registered and in the credential's binding scope.",
     minLength: 1,
   }),

@@ -19,6 +19,8 @@ export const dryRunRoutes: RouteModule = (app, { storage, requireScope }) => {
     "/v1/tools/dry-run",
     {
       onRequest: requireScope("runtime:read", "configuration:read", "tools:execute"),
+      // Nothing is stored: a lone surrogate in the arguments or a mock receipt is reported in the answer.
+      config: { keepLoneSurrogates: true },
       schema: {
         tags: ["dry-run"],
         summary: "Check a tool call and preview what the model sees",

@@ -26,6 +26,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** True for the few routes that need no credential (health, OpenAPI document). */
     public?: boolean;
+    /** True for a route that stores nothing and reports lone surrogates in its answer (dry-run). */
+    keepLoneSurrogates?: boolean;
   }
 }
 

@@ -32,8 +32,9 @@ import { Sweeper } from "../runtime/sweeper.js";
 import { SWEEPS } from "../runtime/sweeps.js";
 import type { Storage } from "../storage/storage.js";
 import type { App, AppContext, RouteModule } from "./app.js";
-import { answerClientError } from "./client-error.js";
+import { clientErrorAnswerer } from "./client-error.js";
 import { closeConnectionsOnShutdown } from "./close-connections-on-shutdown.js";
+import { closeConnectionsOfUnreadBodies } from "./close-unread-bodies.js";
 import { consoleRoutes } from "./console-routes.js";
 import { installErrorHandling, sendError } from "./error-handling.js";
 import { healthRoutes } from "./health-routes.js";
@@ -68,6 +69,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
 /** Longest path parameter accepted: IDs are at most 128 characters; longer ones answer 404. */
 const MAX_PARAM_LENGTH = 256;
 
+/** How often Node looks for requests past their headers or request timeout, at most (its default is 30 s). */
+const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
 /** What `buildApp` needs. */
 export interface BuildAppInput {
   readonly storage: Storage;
@@ -92,7 +96,20 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     // Requests arriving while shutting down are still served (storage closes after the app).
     return503OnClosing: false,
     forceCloseConnections: "idle",
-    clientErrorHandler: answerClientError,
+    // Slow clients: the whole request must arrive within requestTimeoutMs (its headers within
+    // headersTimeoutMs), else 408 and the connection closes. A request fully received is no longer
+    // timed by them, so a long-poll waits its wait_ms; the idle timeout is longer than any wait_ms.
+    requestTimeout: options.requestTimeoutMs,
+    keepAliveTimeout: options.keepAliveTimeoutMs,
+    connectionTimeout: options.connectionIdleTimeoutMs,
+    http: {
+      headersTimeout: options.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(
+        10,
+        Math.min(MAX_TIMEOUT_CHECK_INTERVAL_MS, Math.floor(options.headersTimeoutMs / 4)),
+      ),
+    },
+    clientErrorHandler: clientErrorAnswerer(options),
     frameworkErrors: (error, request, reply) => {
       sendError(error, request, reply, errorContext);
     },
@@ -102,6 +119,7 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   app.decorateRequest("identity", null);
   registerJsonContentType(app);
   closeConnectionsOnShutdown(app);
+  closeConnectionsOfUnreadBodies(app);
   const routes = new RouteTable();
   installErrorHandling(app, routes, errorContext);
   await registerOpenApi(app);

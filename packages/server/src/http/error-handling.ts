@@ -16,6 +16,12 @@ export function sendError(
   reply: FastifyReply,
   context: ErrorAnswerContext,
 ): FastifyReply {
+  if (isClientGone(error, request)) {
+    // Cut off by a timeout, or the client hung up mid-body: nobody is left to answer, and it is not
+    // the server's fault (logging it as an internal error would let slow clients flood the log).
+    request.log.info("the connection closed before the request had arrived");
+    return reply;
+  }
   const answer = errorAnswer(error, context);
   if (answer.internal) request.log.error({ err: error }, "internal error while handling a request");
   return reply
@@ -23,6 +29,13 @@ export function sendError(
     .headers(answer.headers)
     .header("content-type", "application/json; charset=utf-8")
     .send(answer.body);
+}
+
+/** True when `error` is Node's "aborted": the request's connection closed while its body was being read. */
+function isClientGone(error: unknown, request: FastifyRequest): boolean {
+  return (
+    error instanceof Error && (error as { code?: unknown }).code === "ECONNRESET" && request.raw.destroyed === true
+  );
 }
 
 /** The answer for a request no route matched: 405 when the path exists with other methods, else 404. */

@@ -1,10 +1,14 @@
 /**
  * Reading a JSON request body (pure). The text is kept exactly as received (receipts store it
  * verbatim); the value comes from `JSON.parse`, refusing members that could poison prototypes when
- * the value is later merged into other objects (`__proto__`, `constructor.prototype`).
+ * the value is later merged into other objects (`__proto__`, `constructor.prototype`), a member
+ * name given twice in the body's envelope (readers disagree on which one counts), and — unless the
+ * route reports them itself — strings holding a lone surrogate (`"\ud800"`), which UTF-8 cannot
+ * encode: a database would store something else than what was answered.
  */
 
 import { ProtocolError, pointerAppend } from "@toolhost/protocol";
+import { findDuplicateMember } from "./duplicate-member.js";
 
 /** A parsed JSON body and its exact text. */
 export interface JsonBody {
@@ -23,8 +27,26 @@ const SUSPECT_CONSTRUCTOR =
 /** Longest parser explanation quoted in an `invalid_json` message. */
 const MAX_REASON_LENGTH = 160;
 
-/** Decodes and parses `bytes`; an empty body is `undefined` (as if none was sent). Throws 400 `invalid_json`. */
-export function readJsonBody(bytes: Uint8Array): JsonBody | undefined {
+/** Duplicate member names are looked for in the body's own members (inside payloads, the last one wins). */
+const ENVELOPE_DEPTH = 1;
+
+/** Cheap pre-check: a lone surrogate can only come from a `\uD800`–`\uDFFF` escape (the text is valid UTF-8). */
+const SUSPECT_SURROGATE = /\\u[dD][89a-fA-F]/;
+
+/** A lone surrogate: a UTF-16 surrogate code unit without its partner (the `u` flag reads pairs as one). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** How a body is read. */
+export interface JsonBodyOptions {
+  /** True to let strings with lone surrogates through (a route that reports them itself, storing nothing). */
+  readonly keepLoneSurrogates?: boolean;
+}
+
+/**
+ * Decodes and parses `bytes`; an empty body is `undefined` (as if none was sent). Throws 400
+ * `invalid_json`, 400 `duplicate_member` or 422 `lone_surrogate`, with the pointer when there is one.
+ */
+export function readJsonBody(bytes: Uint8Array, options: JsonBodyOptions = {}): JsonBody | undefined {
   if (bytes.length === 0) return undefined;
   let text: string;
   try {
@@ -44,7 +66,43 @@ export function readJsonBody(bytes: Uint8Array): JsonBody | undefined {
   if (poisoned !== undefined) {
     throw new ProtocolError("invalid_json", "a __proto__ or constructor.prototype member is refused", poisoned);
   }
+  const duplicate = findDuplicateMember(text, ENVELOPE_DEPTH);
+  if (duplicate !== undefined) {
+    const name = JSON.stringify(duplicate.name.slice(0, MAX_REASON_LENGTH));
+    throw new ProtocolError("duplicate_member", `the member ${name} appears twice in one object`, duplicate.pointer);
+  }
+  const lone =
+    options.keepLoneSurrogates === true || !SUSPECT_SURROGATE.test(text) ? undefined : loneSurrogateAt(value);
+  if (lone !== undefined) {
+    throw new ProtocolError("lone_surrogate", "a string holds a lone surrogate, which UTF-8 cannot encode", lone);
+  }
   return { text, value };
+}
+
+/** The JSON pointer of the first string (member names included) holding a lone surrogate, if any. */
+function loneSurrogateAt(root: unknown): string | undefined {
+  const stack: Array<{ value: unknown; pointer: string }> = [{ value: root, pointer: "" }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const { value, pointer } = entry;
+    if (typeof value === "string") {
+      if (LONE_SURROGATE.test(value)) return pointer;
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], pointer: `${pointer}/${i}` });
+      continue;
+    }
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      const at = pointerAppend(pointer, key);
+      if (LONE_SURROGATE.test(key)) return at;
+      stack.push({ value: object[key], pointer: at });
+    }
+  }
+  return undefined;
 }
 
 /** The JSON pointer of the first prototype-poisoning member, if any (iterative: bodies may nest deeply). */

@@ -20,7 +20,7 @@ export function registerJsonContentType(app: App): void {
   app.decorateRequest("rawBody", undefined);
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, async (request: FastifyRequest, body: Buffer) => {
     if (!isUtf8ContentType(request.headers["content-type"])) throw unsupportedMediaType();
-    const parsed = readJsonBody(body);
+    const parsed = readJsonBody(body, { keepLoneSurrogates: request.routeOptions.config.keepLoneSurrogates === true });
     request.rawBody = parsed?.text;
     return parsed?.value;
   });

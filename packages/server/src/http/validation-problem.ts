@@ -6,6 +6,7 @@
  */
 
 import { ProtocolError, pointerAppend, REMOVED_TOOL_FIELDS } from "@toolhost/protocol";
+import { NO_NUL_PATTERN } from "@toolhost/protocol/wire";
 
 /** One Ajv error as Fastify hands it over. */
 export interface SchemaError {
@@ -116,6 +117,9 @@ function pointerOf(error: SchemaError): string {
 
 function describe(error: SchemaError): string {
   const { params } = error;
+  if (error.keyword === "pattern" && params.pattern === NO_NUL_PATTERN) {
+    return "must not contain U+0000 (the character NUL): it cannot be stored as text";
+  }
   if (error.keyword === "const") return `must be ${JSON.stringify(params.allowedValue)}`;
   if (error.keyword === "enum" && Array.isArray(params.allowedValues)) {
     return `must be one of ${params.allowedValues.map((value) => JSON.stringify(value)).join(", ")}`;

@@ -11,10 +11,14 @@ import { newId } from "../ids.js";
 import type { RunRecord } from "../storage/records.js";
 import type { RunChange, Stores } from "../storage/storage.js";
 import { messageItem } from "./history-items.js";
+import type { ModelTurn } from "./model-turn.js";
 import { planToolCallsYielding } from "./plan-tool-calls-yielding.js";
 import { loadRunTools } from "./run-tools.js";
 import { readScriptedModel, scriptedTurn } from "./scripted-turn.js";
 import { turnRecords } from "./turn-records.js";
+
+/** The run error when a turn's decision failed unexpectedly (stored data it cannot read, a bug). */
+export const MODEL_ERROR = "model_error";
 
 /** Prefix of server-made call IDs. */
 export const CALL_ID_PREFIX = "call";
@@ -33,7 +37,7 @@ export interface TurnsOutcome {
  */
 export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: number): Promise<TurnsOutcome> {
   const { version, tools } = await loadRunTools(stores, run.agent_version);
-  const model = readScriptedModel(version.model_json);
+  const model = await decided(() => readScriptedModel(version.model_json));
   let status = run.status;
   let turn = run.turn;
   const move = (event: RunEvent): RunStatus => {
@@ -53,26 +57,27 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
     move("start_turn");
     const index = turn;
     turn += 1;
-    const decision = scriptedTurn(model, index);
-    if (decision.kind === "message") {
-      await stores.history.append(run.run_id, [messageItem(decision.text)], nowMs);
+    const decision = "kind" in model ? model : await decided(() => scriptedTurn(model, index));
+    const plan =
+      decision.kind === "tool_calls"
+        ? await decided(async () => {
+            const planned = await planToolCallsYielding(decision.calls, tools);
+            const callIds = planned.map(() => newId(CALL_ID_PREFIX, nowMs));
+            return { kind: "calls" as const, records: turnRecords(run.run_id, index, planned, callIds, nowMs) };
+          })
+        : decision;
+    if (plan.kind === "message") {
+      await stores.history.append(run.run_id, [messageItem(plan.text)], nowMs);
       move("complete");
-      const saved = await save({ output: decision.text, ended_at_ms: nowMs });
+      const saved = await save({ output: plan.text, ended_at_ms: nowMs });
       return { run: saved, wokenBindingIds: [] };
     }
-    if (decision.kind === "fail") {
+    if (plan.kind === "fail") {
       move("fail");
-      const saved = await save({ error_json: JSON.stringify(decision.error), ended_at_ms: nowMs });
+      const saved = await save({ error_json: JSON.stringify(plan.error), ended_at_ms: nowMs });
       return { run: saved, wokenBindingIds: [] };
     }
-    const planned = await planToolCallsYielding(decision.calls, tools);
-    const records = turnRecords(
-      run.run_id,
-      index,
-      planned,
-      planned.map(() => newId(CALL_ID_PREFIX, nowMs)),
-      nowMs,
-    );
+    const { records } = plan;
     await stores.calls.insertMany(records.calls);
     await stores.history.append(run.run_id, records.items, nowMs);
     move("await_tools");
@@ -83,3 +88,25 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
     // Every call was refused: their results are in the history already, the model goes on.
   }
 }
+
+/** A turn that fails the run. */
+type FailedTurn = Extract<ModelTurn, { kind: "fail" }>;
+
+/**
+ * What `decide()` (pure, maybe yielding to the event loop) answers, or a failed turn when it throws. A decision that throws would throw again on
+ * every retry — the receipt settling the turn's last call would be refused on every redelivery and
+ * the run would wait forever — so the run fails with `model_error` instead. Storage errors are not
+ * caught: they happen outside `decide`, and a retry may well succeed.
+ */
+async function decided<T extends object>(decide: () => T | Promise<T>): Promise<T | FailedTurn> {
+  try {
+    return await decide();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `the model turn could not be decided: ${reason}`.slice(0, MAX_FAILURE_MESSAGE_LENGTH);
+    return { kind: "fail", error: { code: MODEL_ERROR, message } };
+  }
+}
+
+/** Longest run error message kept from a failed decision. */
+const MAX_FAILURE_MESSAGE_LENGTH = 500;

@@ -101,7 +101,8 @@ export interface RunsTable {
   status: string;
   input_json: string;
   turn: number;
-  output: string | null;
+  /** The model's final message as a JSON string literal (0006; raw text could not keep U+0000). */
+  output_json: string | null;
   error_json: string | null;
   history_length: number;
   created_at_ms: number;

@@ -15,6 +15,9 @@ export interface CreatedKey {
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
+/** What no issued cursor's ID holds and no database parameter may: U+0000 (PostgreSQL refuses it), a lone surrogate. */
+const UNSTORABLE = /[\0\p{Cs}]/u;
+
 function invalidCursor(): ProtocolError {
   return new ProtocolError("validation_failed", "cursor is not a cursor issued by this list", "/cursor");
 }
@@ -49,7 +52,9 @@ export function decodeCreatedCursor(list: string, cursor: string | null | undefi
   if (cursor === null || cursor === undefined) return undefined;
   const object = decode(cursor, list);
   const { t, id } = object;
-  if (!Number.isSafeInteger(t) || typeof id !== "string" || Object.keys(object).length !== 3) throw invalidCursor();
+  if (!Number.isSafeInteger(t) || typeof id !== "string" || UNSTORABLE.test(id) || Object.keys(object).length !== 3) {
+    throw invalidCursor();
+  }
   return { at: t as number, id };
 }
 

@@ -1,8 +1,11 @@
 // Bad input on every route of the OpenAPI document, generated (fast-check): whatever arrives — wrong
-// IDs, junk query values, arbitrary or malformed JSON, the wrong content type — the server never
-// answers 5xx, every refusal carries the error body of SPEC §9, and a refused request changes nothing
-// stored (every table is compared before and after). The clock stands still, so no sweep changes
-// anything meanwhile; the world holds real IDs of every kind, so requests also get past the lookups.
+// IDs, junk query values and odd spellings of numbers (`Infinity`, `1e1`, `0x10`, ` 5`, `05`, a
+// parameter given twice, `%00`), arbitrary or malformed JSON, numbers a double cannot hold, strings
+// holding U+0000 or a lone surrogate inside otherwise valid bodies, a member given twice, the wrong
+// content type — the server never answers 5xx, every refusal carries the error body of SPEC §9, and a
+// refused request changes nothing stored (every table is compared before and after). The clock stands
+// still, so no sweep changes anything meanwhile; the world holds real IDs of every kind, so requests
+// also get past the lookups. It runs on both dialects (PostgreSQL text cannot hold U+0000).
 
 import fc from "fast-check";
 import { expect, it } from "vitest";
@@ -14,6 +17,8 @@ import {
   listCalls,
   startClockedServer,
   startRun,
+  type World,
+  worldTools,
 } from "../calls/calls-harness.js";
 import { dumpTables } from "../support/table-dump.js";
 import { describeEachDialect } from "../support/test-databases.js";
@@ -82,6 +87,133 @@ const MALFORMED_BODIES = [
   "12345678901234567890123",
 ];
 
+/** Strings a raw text column cannot keep: U+0000 (PostgreSQL refuses it) and lone surrogates (UTF-8 cannot encode them). */
+const HOSTILE_STRINGS = ["a\u0000b", "\u0000", "\ud800", "x\udc00y", "\udbff\u0000", "😀\ud83d"];
+
+/** Number lexemes a double cannot hold exactly, or at all, written into bodies as they are. */
+const ODD_NUMBERS = [
+  "1e400",
+  "-1e400",
+  "-0",
+  "1e-400",
+  "-0.0",
+  "1E+2",
+  "123456789012345678901234567890",
+  "9007199254740993",
+];
+
+/** Query values, already percent-encoded: odd spellings of numbers, NUL, spaces, signs, leading zeros. */
+const ODD_QUERY_VALUES = [
+  "Infinity",
+  "-Infinity",
+  "NaN",
+  "1e1",
+  "1e400",
+  "0x10",
+  "%205",
+  "5%20",
+  "+5",
+  "%2B5",
+  "-0",
+  "05",
+  "9007199254740993",
+  "",
+  "%00",
+  "5%00",
+  "1.5",
+  "-1",
+  "0",
+  "1",
+  "2",
+  "201",
+  "30001",
+  "1000000000000",
+];
+
+/** Where a raw number lexeme goes in a serialized body (a string no generated value holds). */
+const RAW_MARK = "\u0001raw\u0001";
+
+/** A body text with `raw` in place of every RAW_MARK string. */
+function withRaw(value: unknown, raw: string): string {
+  return JSON.stringify(value).replaceAll(JSON.stringify(RAW_MARK), raw);
+}
+
+/** A valid request of a route that stores what it is sent, to be spoiled at one leaf. */
+interface Template {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Valid bodies of the routes that store strings, built on the world's real IDs. */
+function templatesOf(world: World, runCallId: string, executorId: string, connectionId: string): Template[] {
+  const script = {
+    provider: "scripted",
+    script: [{ tool_calls: [{ name: "tasks.write", arguments: { title: "t" } }] }, { message: "m" }],
+  };
+  return [
+    { method: "POST", path: "/v1/executor-bindings", body: { name: "fuzz binding" } },
+    { method: "POST", path: "/v1/toolsets", body: { name: "fuzz toolset", tools: worldTools(world.bindingId) } },
+    { method: "POST", path: `/v1/toolsets/${world.toolsetId}/versions`, body: { tools: worldTools(world.bindingId) } },
+    { method: "POST", path: "/v1/agents", body: { name: "fuzz agent" } },
+    {
+      method: "POST",
+      path: `/v1/agents/${world.agentId}/versions`,
+      body: { toolset_id: world.toolsetId, toolset_version: 1, model: script, instructions: "be brief" },
+    },
+    { method: "POST", path: "/v1/sessions", body: { agent_version: world.agentVersion, subject: "user-7" } },
+    { method: "POST", path: `/v1/sessions/${world.sessionId}/runs`, body: { input: { ask: "go", n: 1 } } },
+    { method: "POST", path: "/v1/keys", body: { name: "fuzz key", scopes: ["runtime:read"] } },
+    { method: "POST", path: "/v1/executors/connect", body: { executor_id: "fuzz-2", binding_ids: [world.bindingId] } },
+    {
+      method: "POST",
+      path: "/v1/tools/dry-run",
+      body: {
+        agent_version: world.agentVersion,
+        tool_name: "tasks.write",
+        arguments: { title: "t" },
+        mock_receipts: [{ receipt_id: "r", kind: "completed", result: { a: "b", n: 1 } }],
+      },
+    },
+    {
+      method: "POST",
+      path: runCallId,
+      body: {
+        receipt_id: "r1",
+        executor_id: executorId,
+        claim_id: "clm_x",
+        grant: "g",
+        kind: "progress",
+        progress: { p: 1 },
+      },
+    },
+    {
+      method: "POST",
+      path: `/v1/executors/${executorId}/calls/report`,
+      body: {
+        connection_id: connectionId,
+        calls: [{ call_id: "call_x", state: "pending_delivery", receipt_ids: ["r1"] }],
+      },
+    },
+  ];
+}
+
+/** The JSON pointers of every string and number leaf of `value`. */
+function leavesOf(value: unknown, pointer = ""): string[] {
+  if (typeof value === "string" || typeof value === "number") return [pointer];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, member]) => leavesOf(member, `${pointer}/${key}`));
+}
+
+/** A copy of `value` with the leaf at `pointer` replaced by `replacement`. */
+function replaceLeaf(value: unknown, pointer: string, replacement: unknown): unknown {
+  if (pointer === "") return replacement;
+  const [head, ...rest] = pointer.slice(1).split("/");
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
+  copy[head as string] = replaceLeaf(copy[head as string], rest.length === 0 ? "" : `/${rest.join("/")}`, replacement);
+  return copy;
+}
+
 describeEachDialect("bad input on every route", (dialect) => {
   // Found by the property below: the grant key used to be created by the first claim or receipt,
   // even a refused one. It is stored at start-up now.
@@ -130,57 +262,108 @@ describeEachDialect("bad input on every route", (dialect) => {
       victim.key_id as string,
       "1",
     ];
-    const junkIds = ["x", "%20", "%00", "中文", "a".repeat(300), "..", "%2F", "-1", "1e3", "0", "null", "💥"];
+    const junkIds = [
+      "x",
+      "%20",
+      "%00",
+      "中文",
+      "a".repeat(300),
+      "..",
+      "%2F",
+      "-1",
+      "1e3",
+      "0",
+      "null",
+      "💥",
+      "Infinity",
+      "0x10",
+    ];
     const id = fc.constantFrom(...realIds, ...junkIds);
+    const hostile = fc.constantFrom(...HOSTILE_STRINGS);
+    // Query values are percent-encoded text here (`%00` is a NUL, `+` a space).
     const queryValue = fc.oneof(
-      fc.constantFrom("-1", "0", "1", "2", "201", "1000000000000", "abc", "", "1.5", "30001", "%00"),
-      fc.string({ maxLength: 12 }),
-      id,
+      { arbitrary: fc.constantFrom(...ODD_QUERY_VALUES), weight: 4 },
+      fc.string({ maxLength: 12 }).map(encodeURIComponent),
+      id.map(encodeURIComponent),
+      // A lone surrogate has no UTF-8 form: its WTF-8 bytes (and an overlong NUL, a stray byte) instead.
+      fc.constantFrom("a%00b", "%ED%A0%80", "x%ED%B0%80y", "%C0%80", "%FF"),
     );
-    const fieldValue = fc.oneof(id, fc.jsonValue({ maxDepth: 2 }));
+    // A field's value as body text: JSON, a hostile string, or a number lexeme JSON.stringify cannot write.
+    const fieldText = fc.oneof(
+      fc
+        .oneof(id, fc.jsonValue({ maxDepth: 2 }), hostile, fc.constant([{ deep: "\u0000" }]))
+        .map((value) => JSON.stringify(value)),
+      fc.constantFrom(...ODD_NUMBERS),
+    );
     const body = (op: Operation): fc.Arbitrary<BodyCase> =>
       fc.oneof(
         fc.constant<BodyCase>({}),
         fc.jsonValue({ maxDepth: 3 }).map((value) => ({ text: JSON.stringify(value) })),
         fc
           .subarray(op.bodyFields)
-          .chain((fields) => fc.tuple(...fields.map(() => fieldValue)).map((values) => ({ fields, values })))
-          .map(({ fields, values }) => ({
-            text: JSON.stringify(Object.fromEntries(fields.map((f, i) => [f, values[i]]))),
+          .chain((fields) => fc.tuple(...fields.map(() => fieldText)).map((texts) => ({ fields, texts })))
+          .map(({ fields, texts }) => ({
+            text: `{${fields.map((f, i) => `${JSON.stringify(f)}:${texts[i]}`).join(",")}}`,
           })),
         fc.constantFrom(...MALFORMED_BODIES).map((text) => ({ text })),
         fc.string({ maxLength: 20 }).map((text) => ({ text, type: "text/plain" })),
       );
-    const request = fc.constantFrom(...operations).chain((op) =>
-      fc.record({
-        op: fc.constant(op),
-        path: fc.tuple(...(op.path.match(/\{[^}]+\}/g) ?? []).map(() => id)),
-        query: fc.subarray(op.query).chain((names) =>
-          fc.tuple(...names.map(() => queryValue)).map((values) =>
-            names
-              // A valid long-poll would wait: keep wait_ms short (its refusals are tested elsewhere).
-              .map((name, i) => [name, name === "wait_ms" ? String(Math.min(Number(values[i]) || 0, 20)) : values[i]])
-              .map(([name, value]) => `${name}=${encodeURIComponent(value as string)}`)
-              .join("&"),
-          ),
-        ),
-        body: op.hasBody ? body(op) : fc.constant<BodyCase>({}),
-      }),
+    /** `name=value` pairs; sometimes the first parameter given twice. */
+    const queryOf = (names: string[]): fc.Arbitrary<string> =>
+      fc.tuple(fc.tuple(...names.map(() => queryValue)), queryValue, fc.boolean()).map(([values, again, repeat]) => {
+        const pairs = names.map((name, i) => {
+          const value = values[i] as string;
+          // A valid long-poll would wait: keep a plain wait_ms short (odd spellings are refused at once).
+          return [name, name === "wait_ms" && /^[0-9]+$/.test(value) ? String(Math.min(Number(value), 20)) : value];
+        });
+        if (repeat && names[0] !== undefined) pairs.push([names[0], again]);
+        return pairs.map(([name, value]) => `${name}=${value}`).join("&");
+      });
+    const generated = fc.constantFrom(...operations).chain((op) =>
+      fc
+        .record({
+          path: fc.tuple(...(op.path.match(/\{[^}]+\}/g) ?? []).map(() => id)),
+          query: fc.subarray(op.query).chain(queryOf),
+          body: op.hasBody ? body(op) : fc.constant<BodyCase>({}),
+        })
+        .map(({ path, query, body }) => {
+          let i = 0;
+          const url =
+            op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(path[i++] as string)) + (query ? `?${query}` : "");
+          return { method: op.method, url, body };
+        }),
     );
+    // Valid bodies spoiled at one leaf: a hostile string, an odd number lexeme, or a member given twice.
+    const receiptsPath = `/v1/runs/${runId}/tool-calls/${callId}/receipts`;
+    const templates = templatesOf(world, receiptsPath, executor.executor_id, executor.connection_id);
+    const spoiled = fc.constantFrom(...templates).chain((template) =>
+      fc
+        .tuple(
+          fc.constantFrom(...leavesOf(template.body)),
+          fc.oneof(
+            hostile.map((text) => ({ value: text as unknown, raw: "" })),
+            fc.constantFrom(...ODD_NUMBERS).map((raw) => ({ value: RAW_MARK as unknown, raw })),
+          ),
+          fc.boolean(),
+        )
+        .map(([pointer, { value, raw }, twice]) => {
+          let text = withRaw(replaceLeaf(template.body, pointer, value), raw);
+          if (twice) text = `${text.slice(0, -1)},${text.slice(1)}`;
+          return { method: template.method, url: template.path, body: { text } as BodyCase };
+        }),
+    );
+    const request = fc.oneof({ arbitrary: generated, weight: 3 }, { arbitrary: spoiled, weight: 1 });
 
     let refused = 0;
     await fc.assert(
-      fc.asyncProperty(request, async ({ op, path, query, body }) => {
-        let i = 0;
-        const url =
-          op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(path[i++] as string)) + (query ? `?${query}` : "");
+      fc.asyncProperty(request, async ({ method, url, body }) => {
         const before = await dumpTables(server.database.url);
-        const answer: Answer = await server.call(op.method, url, {
+        const answer: Answer = await server.call(method, url, {
           ...admin,
           ...(body.text === undefined ? {} : { body: body.text }),
           ...(body.type === undefined ? {} : { headers: { "content-type": body.type } }),
         });
-        const shown = `${op.method} ${url} ${body.text?.slice(0, 200) ?? ""} → ${answer.status} ${answer.text.slice(0, 300)}`;
+        const shown = `${method} ${url} ${body.text?.slice(0, 200) ?? ""} → ${answer.status} ${answer.text.slice(0, 300)}`;
         expect(answer.status, shown).toBeLessThan(500);
         if (answer.status >= 400) {
           refused++;

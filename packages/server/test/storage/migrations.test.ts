@@ -113,6 +113,7 @@ describeEachDialect("migrations", (dialect) => {
       "0003_runtime",
       "0004_receipts_per_claim",
       "0005_executor_tool_names",
+      "0006_run_output_json",
       "0007_toolset_bindings",
     ]);
   });

@@ -10,6 +10,7 @@ import { resultContextBytesMigration } from "./0002-result-context-bytes.js";
 import { runtimeMigration } from "./0003-runtime.js";
 import { receiptsPerClaimMigration } from "./0004-receipts-per-claim.js";
 import { executorToolNamesMigration } from "./0005-executor-tool-names.js";
+import { runOutputJsonMigration } from "./0006-run-output-json.js";
 import { toolsetBindingsMigration } from "./0007-toolset-bindings.js";
 
 /** Every migration name, oldest first. */
@@ -19,6 +20,7 @@ export const MIGRATION_NAMES = [
   "0003_runtime",
   "0004_receipts_per_claim",
   "0005_executor_tool_names",
+  "0006_run_output_json",
   "0007_toolset_bindings",
 ] as const;
 
@@ -33,6 +35,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0003_runtime": runtimeMigration(dialect),
     "0004_receipts_per_claim": receiptsPerClaimMigration(dialect),
     "0005_executor_tool_names": executorToolNamesMigration,
+    "0006_run_output_json": runOutputJsonMigration(dialect),
     "0007_toolset_bindings": toolsetBindingsMigration(dialect),
   };
 }

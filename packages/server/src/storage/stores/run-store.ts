@@ -1,4 +1,8 @@
-/** Runs in the `runs` table; scope conditions apply to the run's agent. */
+/**
+ * Runs in the `runs` table; scope conditions apply to the run's agent. The output is stored as a JSON
+ * string literal (`output_json`), so that any string — U+0000 and lone surrogates included — reads
+ * back exactly as it was written.
+ */
 
 import type { RunStatus } from "@toolhost/protocol";
 import type { RunsTable } from "../database-schema.js";
@@ -21,14 +25,14 @@ const COLUMNS = [
   "status",
   "input_json",
   "turn",
-  "output",
+  "output_json",
   "error_json",
   "history_length",
   "created_at_ms",
   "updated_at_ms",
   "ended_at_ms",
 ] as const;
-const CHANGE_COLUMNS = ["status", "updated_at_ms", "turn", "output", "error_json", "ended_at_ms"] as const;
+const CHANGE_COLUMNS = ["status", "updated_at_ms", "turn", "error_json", "ended_at_ms"] as const;
 
 // Loading a run by ID (unscoped, and locked for a change) happens in every run and call flow: compiled
 // once (reusable-query.ts).
@@ -44,7 +48,21 @@ const GET_UNLOCKED = new ReusableQuery((db, runId: string) =>
 
 /** The stored row as a record (the status column holds only run statuses: this store writes them). */
 function runOf(row: Pick<RunsTable, (typeof COLUMNS)[number]>): RunRecord {
-  return { ...row, status: row.status as RunStatus };
+  const { output_json, ...rest } = row;
+  return { ...rest, status: row.status as RunStatus, output: outputOf(output_json) };
+}
+
+/** The stored form of an output. */
+function outputJsonOf(output: string | null): string | null {
+  return output === null ? null : JSON.stringify(output);
+}
+
+/** The output a stored `output_json` holds. */
+function outputOf(outputJson: string | null): string | null {
+  if (outputJson === null) return null;
+  const output: unknown = JSON.parse(outputJson);
+  if (typeof output !== "string") throw new Error("runs.output_json holds something else than a JSON string");
+  return output;
 }
 
 /** The RunStore over Kysely (both dialects). */
@@ -53,7 +71,11 @@ export class KyselyRunStore implements RunStore {
 
   async insert(run: RunRecord): Promise<void> {
     return this.ctx.write(async (db) => {
-      await db.insertInto("runs").values(pickColumns(run, COLUMNS)).execute();
+      const { output, ...columns } = run;
+      await db
+        .insertInto("runs")
+        .values(pickColumns({ ...columns, output_json: outputJsonOf(output) }, COLUMNS))
+        .execute();
     });
   }
 
@@ -124,6 +146,7 @@ export class KyselyRunStore implements RunStore {
     for (const column of CHANGE_COLUMNS) {
       if (change[column] !== undefined) Object.assign(values, { [column]: change[column] });
     }
+    if (change.output !== undefined) Object.assign(values, { output_json: outputJsonOf(change.output) });
     // The changed row comes back with the change: no second read of the run.
     const row = await this.ctx.write((db) =>
       db
