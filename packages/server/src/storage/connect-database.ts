@@ -69,10 +69,11 @@ function connectSqlite(path: string): DatabaseConnection {
   try {
     // WAL: readers never block the writer. FULL: a COMMIT returns only once it is durable (one fsync
     // per commit, which the group committer amortises). Foreign keys are off by default in SQLite.
+    // The busy timeout first: switching to WAL takes a lock another process opening the file may hold.
+    database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     database.pragma("journal_mode = WAL");
     database.pragma("synchronous = FULL");
     database.pragma("foreign_keys = ON");
-    database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     // Sorts (the candidates of every pending poll are ordered) in memory, not in a temporary file:
     // measured at about a third of that query's time. They hold at most a page of rows.
     database.pragma("temp_store = MEMORY");
