@@ -1,0 +1,299 @@
+/**
+ * The executor commands of the protocol model: connect (the executor's own key, or — a takeover — the
+ * other key), heartbeat, detach, claim (on the current connection, a superseded one, or the other
+ * executor's), and impostor requests: another key acting as the executor with its current
+ * connection ID, as anyone could read it from diagnostics. A request with a key that did not open the
+ * executor's connection must never succeed and must change nothing.
+ */
+
+import type fc from "fast-check";
+import { checkWorld } from "./protocol-model-checks.js";
+import { applyNewClaim, predictClaim } from "./protocol-model-predictions.js";
+import {
+  ACCEPT_WINDOW_MS,
+  type ExecName,
+  isLive,
+  type KeyName,
+  LEASE_TTL_MS,
+  otherExec,
+  otherKey,
+  type ProtocolModel,
+} from "./protocol-model-state.js";
+import { releaseClaimsOf } from "./protocol-model-sweeps.js";
+import { expectAnswer, fail, iso, type ModelReal, note, send } from "./protocol-model-world.js";
+
+type Command = fc.AsyncCommand<ProtocolModel, ModelReal>;
+
+/** Fails unless a request sent with a key that may not act for the executor was refused (4xx). */
+function expectRefusedImpostor(real: ModelReal, status: number, what: string): void {
+  if (status < 300) fail(real, `${what} came with a key that did not open the executor's connection, and succeeded`);
+  if (status >= 500) fail(real, `${what} answered ${status}`);
+}
+
+/**
+ * Connects `exec` with `key`: a new connection (epoch + 1), live for a lease, the older one fenced.
+ * Another key than the owner's may also be refused (then nothing changes).
+ */
+async function connectAs(model: ProtocolModel, real: ModelReal, exec: ExecName, key: KeyName): Promise<void> {
+  const executor = model.executors[exec];
+  const what = `connect of ${exec} with key ${key}`;
+  const body = { executor_id: executor.id, binding_ids: [real.bindingId] };
+  const answer = await send(real, "POST", "/v1/executors/connect", real.keys[key], body);
+  // Refusing to hand an executor ID to another key is a fine answer too: then nothing changed.
+  if (key !== executor.owner && answer.status >= 400 && answer.status < 500) return;
+  const connection = expectAnswer(real, answer, 200, what);
+  if (connection.epoch !== executor.epoch + 1 || connection.lease_ttl_ms !== LEASE_TTL_MS) {
+    fail(real, `${what}: expected epoch ${executor.epoch + 1} and lease_ttl_ms ${LEASE_TTL_MS}, got ${answer.text}`);
+  }
+  executor.older.push(executor.connectionId);
+  executor.connectionId = connection.connection_id;
+  executor.epoch = connection.epoch;
+  executor.owner = key;
+  executor.byKey[key] = connection.connection_id;
+  executor.online = true;
+  executor.leaseExpiresMs = model.nowMs + LEASE_TTL_MS;
+}
+
+/** Connects `exec` again with its own key (a restart) or, `takeover`, with the other key. */
+export class ConnectCommand implements Command {
+  constructor(
+    readonly exec: ExecName,
+    readonly takeover: boolean,
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ProtocolModel, real: ModelReal): Promise<void> {
+    const executor = model.executors[this.exec];
+    note(real, `${this}`);
+    await connectAs(model, real, this.exec, this.takeover ? otherKey(executor.owner) : executor.owner);
+    await checkWorld(model, real);
+  }
+
+  toString(): string {
+    return `connect(${this.exec}${this.takeover ? ", with the other key" : ""})`;
+  }
+}
+
+/** A heartbeat of `exec`'s process (the key that opened its connection). */
+export class HeartbeatCommand implements Command {
+  constructor(readonly exec: ExecName) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ProtocolModel, real: ModelReal): Promise<void> {
+    const executor = model.executors[this.exec];
+    note(real, `${this}`);
+    const path = `/v1/executors/${executor.id}/heartbeat`;
+    const answer = await send(real, "POST", path, real.keys[executor.owner], { connection_id: executor.connectionId });
+    if (!isLive(model, this.exec)) {
+      if (answer.status !== 409 || answer.body?.error?.code !== "connection_offline") {
+        fail(real, `${this}: expected 409 connection_offline, got ${answer.status} ${answer.text}`);
+      }
+    } else {
+      const body = expectAnswer(real, answer, 200, `${this}`);
+      executor.leaseExpiresMs = model.nowMs + LEASE_TTL_MS;
+      if (body.lease_expires_at !== iso(executor.leaseExpiresMs)) {
+        fail(real, `${this}: expected lease_expires_at ${iso(executor.leaseExpiresMs)}, got ${answer.text}`);
+      }
+    }
+    await checkWorld(model, real);
+  }
+
+  toString(): string {
+    return `heartbeat(${this.exec})`;
+  }
+}
+
+/** `exec`'s process detaches: offline, its claimed calls released (cancelled when a business cancel was asked). */
+export class DetachCommand implements Command {
+  constructor(readonly exec: ExecName) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ProtocolModel, real: ModelReal): Promise<void> {
+    const executor = model.executors[this.exec];
+    note(real, `${this}`);
+    const path = `/v1/executors/${executor.id}/disconnect`;
+    const answer = await send(real, "POST", path, real.keys[executor.owner], { connection_id: executor.connectionId });
+    const body = expectAnswer(real, answer, 200, `${this}`);
+    const released = executor.online ? releaseClaimsOf(model, this.exec) : [];
+    executor.online = false;
+    if (JSON.stringify([...body.released].sort()) !== JSON.stringify([...released].sort())) {
+      fail(real, `${this}: expected released ${JSON.stringify(released)}, got ${answer.text}`);
+    }
+    await checkWorld(model, real);
+  }
+
+  toString(): string {
+    return `detach(${this.exec})`;
+  }
+}
+
+/**
+ * Which connection ID a claim names: the current one (connecting again first when it is offline, as
+ * ToolRunner does), the current one as it is (maybe offline), a superseded one, or the other executor's.
+ */
+export type ClaimConnection = "current" | "as_is" | "superseded" | "other_executor";
+
+/** A claim by `exec`'s process, or (`impostor`) by the other key with `exec`'s current connection ID. */
+export class ClaimCommand implements Command {
+  constructor(
+    readonly exec: ExecName,
+    readonly callIndex: number,
+    readonly connection: ClaimConnection,
+    readonly impostor: boolean,
+  ) {}
+
+  check(model: Readonly<ProtocolModel>): boolean {
+    return model.calls.length > 0;
+  }
+
+  async run(model: ProtocolModel, real: ModelReal): Promise<void> {
+    const call = model.calls[model.calls.length - 1 - (this.callIndex % model.calls.length)];
+    if (call === undefined) throw new Error("model: no call to claim");
+    const executor = model.executors[this.exec];
+    const key = this.impostor ? otherKey(executor.owner) : executor.owner;
+    note(real, `${this} → ${call.callId}`);
+    if (this.connection === "current" && !this.impostor && !isLive(model, this.exec)) {
+      await connectAs(model, real, this.exec, key);
+    }
+    const connectionId =
+      this.connection === "other_executor"
+        ? model.executors[otherExec(this.exec)].connectionId
+        : this.connection === "superseded"
+          ? (executor.older.at(-1) ?? executor.connectionId)
+          : executor.connectionId;
+    const prediction = predictClaim(model, call, this.exec, key, connectionId);
+    const path = `/v1/runs/${call.runId}/tool-calls/${call.callId}/claim`;
+    const answer = await send(real, "POST", path, real.keys[key], {
+      executor_id: executor.id,
+      connection_id: connectionId,
+    });
+    const what = `claim of ${call.callId} by executor ${this.exec} with key ${key}`;
+    if (prediction.type === "wrong_key") {
+      expectRefusedImpostor(real, answer.status, what);
+    } else if (prediction.type === "refuse") {
+      if (answer.status !== prediction.status || answer.body?.error?.code !== prediction.code) {
+        fail(real, `${what}: expected ${prediction.status} ${prediction.code}, got ${answer.status} ${answer.text}`);
+      }
+    } else if (prediction.type === "foreign") {
+      if (answer.status >= 500) fail(real, `${what} answered ${answer.status}`);
+      if (answer.status === 200) {
+        if (answer.body.replayed !== true || answer.body.claim_id !== call.claim?.claimId) {
+          fail(real, `${what}: a held call may only be answered with its claim again, got ${answer.text}`);
+        }
+        model.claims.push({
+          claimId: answer.body.claim_id,
+          grant: answer.body.grant,
+          callId: call.callId,
+          runId: call.runId,
+          exec: this.exec,
+          key,
+          foreign: true,
+        });
+      }
+    } else {
+      const body = expectAnswer(real, answer, 200, what);
+      if (prediction.type === "new") {
+        if (body.replayed !== false || model.calls.some((other) => other.claim?.claimId === body.claim_id)) {
+          fail(real, `${what}: expected a new claim, got ${answer.text}`);
+        }
+        if (
+          body.call?.deadline !== iso(call.deadlineMs) ||
+          body.call?.accept_deadline !== iso(model.nowMs + ACCEPT_WINDOW_MS)
+        ) {
+          fail(
+            real,
+            `${what}: expected deadline ${iso(call.deadlineMs)} and accept_deadline ${iso(model.nowMs + ACCEPT_WINDOW_MS)}, got ${answer.text}`,
+          );
+        }
+        applyNewClaim(model, call, this.exec, key, body.claim_id);
+        model.claims.push({
+          claimId: body.claim_id,
+          grant: body.grant,
+          callId: call.callId,
+          runId: call.runId,
+          exec: this.exec,
+          key,
+          foreign: false,
+        });
+      } else {
+        const known = model.claims.find(
+          (claim) => claim.claimId === prediction.claimId && claim.key === key && !claim.foreign,
+        );
+        if (body.replayed !== true || body.claim_id !== prediction.claimId || body.grant !== known?.grant) {
+          fail(
+            real,
+            `${what}: expected claim ${prediction.claimId} again with its grant and replayed: true, got ${answer.text}`,
+          );
+        }
+      }
+    }
+    await checkWorld(model, real);
+  }
+
+  toString(): string {
+    return `claim(${this.exec}, call#${this.callIndex}, ${this.connection} connection${this.impostor ? ", by the other key" : ""})`;
+  }
+}
+
+/** What an impostor request tries. */
+export type ImpostorRequest = "heartbeat" | "pending" | "report" | "disconnect" | "receipt";
+
+/** Another key acting as `exec` with its current connection ID: always refused, nothing changes. */
+export class ImpostorCommand implements Command {
+  constructor(
+    readonly exec: ExecName,
+    readonly request: ImpostorRequest,
+    readonly claimIndex: number,
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ProtocolModel, real: ModelReal): Promise<void> {
+    const executor = model.executors[this.exec];
+    const key = real.keys[otherKey(executor.owner)];
+    const connection_id = executor.connectionId;
+    const base = `/v1/executors/${executor.id}`;
+    const claims = model.claims.filter((claim) => claim.exec === this.exec);
+    const claim = claims[this.claimIndex % Math.max(claims.length, 1)];
+    const call = model.calls[this.claimIndex % model.calls.length];
+    note(real, `${this}`);
+    let status: number;
+    if (this.request === "receipt" && claim !== undefined) {
+      const body = {
+        receipt_id: `impostor-${model.nextReceipt++}`,
+        executor_id: executor.id,
+        claim_id: claim.claimId,
+        grant: claim.grant,
+        kind: "accepted",
+      };
+      status = (await send(real, "POST", `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`, key, body))
+        .status;
+    } else if (this.request === "pending") {
+      status = (await send(real, "GET", `${base}/pending?connection_id=${connection_id}&limit=10`, key)).status;
+    } else if (this.request === "report" && call !== undefined) {
+      const body = { connection_id, calls: [{ call_id: call.callId, state: "pending_delivery" }] };
+      status = (await send(real, "POST", `${base}/calls/report`, key, body)).status;
+    } else if (this.request === "disconnect") {
+      status = (await send(real, "POST", `${base}/disconnect`, key, { connection_id })).status;
+    } else {
+      status = (await send(real, "POST", `${base}/heartbeat`, key, { connection_id })).status;
+    }
+    expectRefusedImpostor(real, status, `${this.request} as executor ${this.exec} by the other key`);
+    await checkWorld(model, real);
+  }
+
+  toString(): string {
+    return `impostor(${this.request} as ${this.exec}${this.request === "receipt" ? `, claim#${this.claimIndex}` : ""})`;
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * What the documented protocol answers (docs/protocol.md, docs/executors.md), predicted on the
+ * model before a request is sent: for a claim and for a receipt, either one exact answer (and the
+ * change it makes), a refusal with its status and code, a refusal of any kind (a request with a key
+ * that may not act for the executor), or "foreign" — a process acting on a claim another key made,
+ * where the documents leave the answer open and only the invariants judge it.
+ */
+
+import type { CallEvent } from "@toolhost/protocol";
+import {
+  ACCEPT_WINDOW_MS,
+  callOf,
+  confirmationLive,
+  type ExecName,
+  isFinal,
+  isLive,
+  type KeyName,
+  type KnownClaim,
+  type ModelCall,
+  moveCall,
+  type ProtocolModel,
+  type ReceiptAnswer,
+  releaseCall,
+  runActiveFor,
+  runOf,
+} from "./protocol-model-state.js";
+
+/** A predicted refusal: the exact status and code, or (wrong key) any 4xx that changes nothing. */
+export type Refusal =
+  | { readonly type: "refuse"; readonly status: number; readonly code: string }
+  | { readonly type: "wrong_key" };
+
+/** What a claim must answer. */
+export type ClaimPrediction =
+  | Refusal
+  /** A new claim: 200 `replayed: false`, the call `claimed`. */
+  | { readonly type: "new" }
+  /** The executor's own claim again: 200 `replayed: true`, the same claim ID and grant. */
+  | { readonly type: "replay"; readonly claimId: string }
+  /** The executor's claim, asked by another key than the one that made it: judged by the invariants only. */
+  | { readonly type: "foreign" };
+
+/** Predicts a claim of `call` by executor `exec` with `key`, naming connection `connectionId`. */
+export function predictClaim(
+  model: ProtocolModel,
+  call: ModelCall,
+  exec: ExecName,
+  key: KeyName,
+  connectionId: string,
+): ClaimPrediction {
+  const executor = model.executors[exec];
+  if (key !== executor.owner) return { type: "wrong_key" };
+  if (connectionId !== executor.connectionId) return refuse(409, "connection_superseded");
+  if (!isLive(model, exec)) return refuse(409, "connection_offline");
+  if (call.compensates === null && runOf(model, call.runId).status !== "waiting_for_tools") {
+    return refuse(409, "run_terminated");
+  }
+  const lapsed = call.status === "claimed" && call.claim !== null && call.claim.acceptDeadlineMs < model.nowMs;
+  if (call.claim !== null && call.claim.exec === exec && !lapsed) {
+    return call.claim.key === key ? { type: "replay", claimId: call.claim.claimId } : { type: "foreign" };
+  }
+  if ((call.status === "pending" || lapsed) && model.nowMs < call.deadlineMs) return { type: "new" };
+  if (call.claim !== null && !lapsed) return refuse(409, "already_claimed");
+  return refuse(409, "conflict");
+}
+
+/** Records a new claim of `call` won by `exec` with `key`. */
+export function applyNewClaim(
+  model: ProtocolModel,
+  call: ModelCall,
+  exec: ExecName,
+  key: KeyName,
+  claimId: string,
+): void {
+  // A lapsed claim the sweep has not released yet is released and claimed in one UPDATE.
+  if (call.status === "claimed") releaseCall(model, call);
+  moveCall(model, call, "claim");
+  call.claim = { claimId, exec, key, acceptDeadlineMs: model.nowMs + ACCEPT_WINDOW_MS };
+}
+
+/** The kinds of receipt the test sends. */
+export type ReceiptKind = "accepted" | "progress" | FinalKind;
+
+/** The receipt kinds that report an outcome. */
+export type FinalKind = "completed" | "failed" | "cancelled" | "reconciliation_required";
+
+/** The call event each outcome is (docs/protocol.md, the receipt table and the state machine). */
+export const OUTCOME_EVENTS: Readonly<Record<FinalKind, CallEvent>> = {
+  completed: "complete",
+  failed: "fail",
+  cancelled: "confirm_cancel",
+  reconciliation_required: "report_unknown",
+};
+
+/** What a receipt must answer. */
+export type ReceiptPrediction =
+  | Refusal
+  /** Stored: this answer, then `apply` makes its change on the model. */
+  | { readonly type: "store"; readonly answer: ReceiptAnswer; readonly apply: () => void }
+  /** A redelivery of a stored receipt: the first answer again, `confirmed` only while still live. */
+  | { readonly type: "replay"; readonly answer: ReceiptAnswer }
+  /** A receipt under a claim another key made: judged by the invariants only. */
+  | { readonly type: "foreign" };
+
+/**
+ * Predicts receipt `receiptId` of `kind` under `claim`, sent with `key`; `sameBody`: the body is the
+ * one stored under that ID, if any (a redelivery, maybe spelled differently), not another one.
+ */
+export function predictReceipt(
+  model: ProtocolModel,
+  claim: KnownClaim,
+  key: KeyName,
+  kind: ReceiptKind,
+  receiptId: string,
+  sameBody: boolean,
+): ReceiptPrediction {
+  if (key !== model.executors[claim.exec].owner) return { type: "wrong_key" };
+  const call = callOf(model, claim.callId);
+  const stored = model.stored.find((receipt) => receipt.callId === call.callId && receipt.receiptId === receiptId);
+  if (stored !== undefined) {
+    if (!sameBody) return refuse(409, "receipt_conflict");
+    const answer = { ...stored.answer, replayed: true };
+    if (answer.confirmed === true) answer.confirmed = confirmationLive(model, call.callId, claim.claimId);
+    return { type: "replay", answer };
+  }
+  if (claim.foreign) return { type: "foreign" };
+
+  const holds = call.claim?.claimId === claim.claimId && call.claim.exec === claim.exec;
+  const runActive = runActiveFor(model, call);
+  const reportsOutcome =
+    holds &&
+    kind !== "accepted" &&
+    kind !== "progress" &&
+    (call.status === "accepted" || call.status === "reconciliation_required");
+  if (model.nowMs >= call.deadlineMs && !reportsOutcome) return refuse(403, "invalid_grant");
+
+  const answer = (fields: Partial<ReceiptAnswer>): ReceiptAnswer => ({
+    receipt_id: receiptId,
+    kind,
+    replayed: false,
+    ...fields,
+    applied: fields.applied ?? false,
+    call_status: fields.call_status ?? call.status,
+    run_status: fields.run_status ?? runOf(model, call.runId).status,
+  });
+  const confirm = (): void => {
+    model.confirmations.push({ callId: call.callId, claimId: claim.claimId, exec: claim.exec, key });
+  };
+
+  if (kind === "accepted") {
+    if (!holds || !runActive) return keep(answer({ confirmed: false }));
+    if (call.status === "accepted")
+      return { type: "store", answer: answer({ confirmed: true, applied: true }), apply: confirm };
+    if (call.status === "claimed" && call.claim !== null && model.nowMs <= call.claim.acceptDeadlineMs) {
+      return {
+        type: "store",
+        answer: answer({ confirmed: true, applied: true, call_status: "accepted" }),
+        apply: () => {
+          moveCall(model, call, "accept");
+          confirm();
+        },
+      };
+    }
+    return keep(answer({ confirmed: false }));
+  }
+
+  if (holds && isFinal(call)) return refuse(409, "call_already_final");
+  if (!holds || (call.status !== "accepted" && call.status !== "reconciliation_required")) {
+    return refuse(409, "accept_required");
+  }
+  if (kind === "progress") return keep(answer({ applied: runActive }));
+  const event = OUTCOME_EVENTS[kind];
+  // A second unknown outcome is refused: the call waits for its reconciled one.
+  if (call.status === "reconciliation_required" && event === "report_unknown") return refuse(409, "call_already_final");
+  // The change is made on a copy first, to predict the call's and the run's status after it.
+  const after = structuredClone(model);
+  moveCall(after, callOf(after, call.callId), event);
+  return {
+    type: "store",
+    answer: answer({
+      applied: runActive,
+      call_status: callOf(after, call.callId).status,
+      run_status: runOf(after, call.runId).status,
+    }),
+    apply: () => moveCall(model, call, event),
+  };
+}
+
+function keep(answer: ReceiptAnswer): ReceiptPrediction {
+  return { type: "store", answer, apply: () => undefined };
+}
+
+function refuse(status: number, code: string): Refusal {
+  return { type: "refuse", status, code };
+}
