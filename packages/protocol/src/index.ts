@@ -25,6 +25,7 @@ export {
   RECEIPT_KINDS,
   type ReceiptKind,
 } from "./calls/receipt-kind.js";
+export { type FreezableCall, runFreezesCall } from "./calls/run-freeze.js";
 // Agent versions: model settings (one validator per provider) and the context window.
 export { MAX_CONTEXT_TOKENS } from "./config/context-window.js";
 export { compileJsonSchema, JSON_SCHEMA_DIALECT, type JsonSchemaObject } from "./config/json-schema.js";

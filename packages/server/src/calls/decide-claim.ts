@@ -7,7 +7,7 @@
  * another executor is 409 `already_claimed`, and a call nobody can claim any more is 409 `conflict`.
  */
 
-import { ProtocolError, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
+import { ProtocolError, runFreezesCall } from "@toolhost/protocol";
 import { notFoundError } from "../auth/id-scope.js";
 import type { ExecutorRecord } from "../storage/records.js";
 import type { CallTarget } from "../storage/storage.js";
@@ -26,7 +26,7 @@ export function decideClaim(target: CallTarget, executor: ExecutorRecord, nowMs:
   const { call, run } = target;
   if (!executor.binding_ids.includes(call.binding_id))
     return { type: "refuse", error: notFoundError("tool call", call.call_id) };
-  if (call.compensates === null && TERMINAL_RUN_STATUSES.has(run.status)) {
+  if (runFreezesCall(run.status, call)) {
     return refuse(
       "run_terminated",
       `run ${JSON.stringify(call.run_id)} has ended (${run.status}); its calls cannot be claimed`,

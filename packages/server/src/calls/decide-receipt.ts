@@ -5,8 +5,11 @@
  * table. The handler loads, calls this, writes what it says and answers.
  *
  * - A grant that is not the server's signature of (claim, call, executor) is 403 `invalid_grant`.
- * - The same receipt ID with the same body digest is a replay (the first answer, nothing changes),
- *   with another body 409 `receipt_conflict` — also after the deadline, so a redelivery is answered.
+ * - The same receipt ID (of the same claim) with the same body digest is a replay: nothing changes,
+ *   the answer is the first one with `replayed: true`, except that it tells what is true NOW — the
+ *   call's and run's current statuses, and for `accepted` a live `confirmed` (`confirmedNow`), so a
+ *   confirmation never outlives the deadline, the run or the claim. Another body is 409
+ *   `receipt_conflict` — also after the deadline, so a redelivery is answered.
  * - After the call's deadline the grant has expired (403 `invalid_grant`) for everything but one use:
  *   the claim that accepted the call reporting its outcome, so a reconciliation can always be reported.
  * - `accepted` is confirmed only for the claim that holds the call, inside its accept window, while the
@@ -24,7 +27,7 @@ import {
   ProtocolError,
   RECEIPT_EVENTS,
   type RunStatus,
-  TERMINAL_RUN_STATUSES,
+  runFreezesCall,
   transitionCall,
 } from "@toolhost/protocol";
 import type { CallOutcome } from "../runs/run-progress.js";
@@ -46,7 +49,7 @@ export type ReceiptCallChange =
 
 /** What to do with a receipt. */
 export type ReceiptDecision =
-  /** Seen before with the same body: answer the first answer again (`replayed: true`). */
+  /** Seen before with the same body: `answer_json` is the replay's answer (`replayedAnswer`); nothing changes. */
   | { readonly type: "replay"; readonly answer_json: string }
   /** Refused: nothing is stored. */
   | { readonly type: "refuse"; readonly error: ProtocolError }
@@ -73,7 +76,17 @@ export function decideReceipt(
   if (!incoming.grant_authentic)
     return refuse("invalid_grant", "the grant does not belong to this call, claim and executor");
   if (existing !== undefined) {
-    if (existing.body_digest === incoming.body_digest) return { type: "replay", answer_json: existing.answer_json };
+    if (existing.body_digest === incoming.body_digest) {
+      const confirmed = incoming.kind === "accepted" ? confirmedNow(call, runStatus, incoming, nowMs) : undefined;
+      return {
+        type: "replay",
+        answer_json: replayedAnswer(existing.answer_json, {
+          confirmed,
+          call_status: call.status,
+          run_status: runStatus,
+        }),
+      };
+    }
     return refuse(
       "receipt_conflict",
       `receipt ${JSON.stringify(incoming.receipt_id)} was sent before with another body`,
@@ -88,7 +101,7 @@ export function decideReceipt(
     return refuse("invalid_grant", "the grant expired with the call's deadline");
   }
 
-  const runActive = call.compensates !== null || !TERMINAL_RUN_STATUSES.has(runStatus);
+  const runActive = !runFreezesCall(runStatus, call);
   const keep = (confirmed: boolean | undefined, applied: boolean): ReceiptDecision => ({
     type: "store",
     change: null,
@@ -99,7 +112,7 @@ export function decideReceipt(
 
   if (incoming.kind === "accepted") {
     if (!holds || !runActive) return keep(false, false);
-    if (status === "accepted") return keep(true, true);
+    if (status === "accepted") return keep(confirmedNow(call, runStatus, incoming, nowMs), true);
     const accept = transitionCall(status, "accept");
     if (accept.ok && call.accept_deadline_ms !== null && nowMs <= call.accept_deadline_ms) {
       return { type: "store", change: { type: "accept" }, confirmed: true, applied: true, call_status: accept.to };
@@ -139,6 +152,47 @@ export function decideReceipt(
     applied: runActive,
     call_status: transition.to,
   };
+}
+
+/**
+ * Whether an `accepted` of this claim is a go-ahead at `nowMs`: the claim holds the call in `accepted`,
+ * the call's deadline has not come and the run does not freeze the call. A replayed `accepted` answers
+ * this, not the stored first answer: a runner that lost its first answer must not start work on a call
+ * that moved on (deadline passed, reconciliation required, run ended or cancelled, claim lapsed).
+ */
+export function confirmedNow(
+  call: CallRecord,
+  runStatus: RunStatus,
+  incoming: VerifiedReceipt,
+  nowMs: number,
+): boolean {
+  return (
+    call.status === "accepted" &&
+    nowMs < call.deadline_ms &&
+    !runFreezesCall(runStatus, call) &&
+    holdsCall(call, incoming)
+  );
+}
+
+/** What a replay answers that the stored first answer cannot know: the facts as they are now. */
+export interface ReplayFacts {
+  /** Only for `accepted` (undefined otherwise). */
+  readonly confirmed: boolean | undefined;
+  readonly call_status: CallStatus;
+  readonly run_status: RunStatus;
+}
+
+/**
+ * The answer to a replay: the stored first answer (its members in their order, `applied` as first
+ * decided) with `replayed: true` and the current `confirmed`, `call_status` and `run_status`.
+ */
+export function replayedAnswer(firstAnswerJson: string, now: ReplayFacts): string {
+  const answer = JSON.parse(firstAnswerJson) as Record<string, unknown>;
+  answer.replayed = true;
+  if (now.confirmed !== undefined) answer.confirmed = now.confirmed;
+  answer.call_status = now.call_status;
+  answer.run_status = now.run_status;
+  return JSON.stringify(answer);
 }
 
 /**

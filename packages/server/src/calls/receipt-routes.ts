@@ -24,7 +24,9 @@ export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, 
         description:
           "Kinds: `accepted` (answered `confirmed`: start side effects only on true), `progress`, `completed` " +
           "(with `result`), `failed` (with `error`), `cancelled`, `reconciliation_required`. Idempotent per " +
-          "`receipt_id`: the same body again answers the first answer with `replayed: true`; another body is " +
+          "`receipt_id`: the same body again answers the first answer with `replayed: true`, the current `call_status` " +
+          "and `run_status`, and for `accepted` a live `confirmed` (true only while this claim holds the call accepted, " +
+          "before its deadline, on an active run); another body is " +
           "409 `receipt_conflict`. A wrong, foreign or expired grant is 403 `invalid_grant`; an outcome before " +
           "`accepted` is 409 `accept_required`; a second final receipt is 409 `call_already_final`. A receipt " +
           "for an ended run is stored and answered `applied: false`; it never changes the run or its history. " +

@@ -63,7 +63,7 @@ export async function recordReceipt(
     }
     const existing = await stores.receipts.get(callId, incoming.receipt_id);
     const decision = decideReceipt(target.call, target.run.status, existing, verified, nowMs);
-    if (decision.type === "replay") return { text: replayedAnswer(decision.answer_json), woken: [] };
+    if (decision.type === "replay") return { text: decision.answer_json, woken: [] };
     if (decision.type === "refuse") throw decision.error;
 
     let applied = decision.applied;
@@ -73,8 +73,8 @@ export async function recordReceipt(
       const changed = await applyChange(stores, target.call, incoming.claim_id, decision.change, nowMs);
       if (decision.change.type === "settle") {
         const progress = await deps.runProgress.callSettled(stores, changed, decision.change.outcome, nowMs);
-        // A compensation call never enters the run: its receipt applies when it changes the call.
-        if (changed.compensates === null) applied = progress.applied;
+        // (For a compensation call the run answers applied whenever the call changed.)
+        applied = progress.applied;
         runStatus = progress.run_status;
         woken = progress.woken_binding_ids;
       }
@@ -124,13 +124,6 @@ async function applyChange(
       : await stores.callClaims.settle(call.call_id, claimId, [change.from], change.to, nowMs);
   if (changed === undefined) throw changedMeanwhile();
   return changed;
-}
-
-/** The first answer again, marked as a replay (key order kept). */
-function replayedAnswer(answerJson: string): string {
-  const answer = JSON.parse(answerJson) as ReceiptAnswerJson;
-  answer.replayed = true;
-  return JSON.stringify(answer);
 }
 
 function changedMeanwhile(): ProtocolError {

@@ -11,7 +11,7 @@
  * Compensation calls ignore their run's end (they are explicit business operations).
  */
 
-import { FINAL_CALL_STATUSES, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
+import { FINAL_CALL_STATUSES, runFreezesCall } from "@toolhost/protocol";
 import type { REPORT_ACTIONS, REPORT_REASONS, ReportedCall } from "@toolhost/protocol/wire";
 import type { ReportFacts } from "../storage/storage.js";
 
@@ -45,7 +45,7 @@ export function decideReport(
   const missing = listed.some((receiptId) => !held_ids.has(receiptId));
 
   if (!started) {
-    const runEnded = TERMINAL_RUN_STATUSES.has(facts.run_status) && call.compensates === null;
+    const runEnded = runFreezesCall(facts.run_status, call);
     if (runEnded) return decision("run_terminated", "run_ended");
     if (FINAL_CALL_STATUSES.has(call.status)) return decision("nothing", "call_closed");
     if (!held || call.status !== "claimed") return decision("nothing", "not_held");

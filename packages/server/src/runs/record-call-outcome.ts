@@ -11,7 +11,7 @@
  * - Compensation calls are not part of any turn and never enter the history.
  */
 
-import { SETTLED_CALL_STATUSES, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
+import { runFreezesCall, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
 import type { CallRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 import { toolResultItem } from "./history-items.js";
@@ -31,8 +31,10 @@ export class HistoryRunProgress implements RunProgress {
       run_status: run.status,
       woken_binding_ids: [],
     });
+    // A compensation call never enters the run (it counts whenever it changed the call)...
     if (call.compensates !== null) return unchanged(true);
-    if (TERMINAL_RUN_STATUSES.has(run.status)) return unchanged(false);
+    // ...and an ended run takes nothing more from its own calls.
+    if (runFreezesCall(run.status, call)) return unchanged(false);
 
     const preview = outcomePreview(outcome, call.max_result_context_bytes);
     await stores.history.append(run.run_id, [toolResultItem(call.call_id, outcomeReceiptId(outcome), preview)], nowMs);

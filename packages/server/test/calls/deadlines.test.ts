@@ -136,10 +136,11 @@ describeEachDialect("call deadlines and accept windows", (dialect) => {
     expectError(await receipt(server, world, next, { receipt_id: "acc", kind: "accepted" }), 409, "receipt_conflict");
     const accepted = await receipt(server, world, next, { receipt_id: "acc-2", kind: "accepted" });
     expect(expectStatus(accepted, 200)).toMatchObject({ confirmed: true, call_status: "accepted" });
-    // The first claim's accepted, replayed, still answers its first answer.
+    // The first claim's accepted, replayed, is still no go-ahead: another claim holds the call now.
     expect((await receipt(server, world, held, { receipt_id: "acc", kind: "accepted" })).body).toEqual({
       ...late.body,
       replayed: true,
+      call_status: "accepted",
     });
     await server.close();
   });

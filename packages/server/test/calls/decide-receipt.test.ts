@@ -1,5 +1,5 @@
 // The pure receipt decision, status by kind: what the HTTP scenarios cannot reach cheaply.
-import { MeasuredResult, RECEIPT_KINDS, type ReceiptKind } from "@toolhost/protocol";
+import { MeasuredResult, RECEIPT_KINDS, type ReceiptKind, type RunStatus } from "@toolhost/protocol";
 import { describe, expect, it } from "vitest";
 import { decideReceipt, type VerifiedReceipt } from "../../src/calls/decide-receipt.js";
 import { grantHash } from "../../src/calls/grant.js";
@@ -47,6 +47,28 @@ function outcome(
   if (decision.type === "refuse") return decision.error.code;
   if (decision.type === "replay") return "replay";
   return `store:${decision.call_status}${decision.confirmed === undefined ? "" : decision.confirmed ? "+confirmed" : "+unconfirmed"}`;
+}
+
+const PROGRESS_ANSWER =
+  '{"receipt_id":"r-progress","kind":"progress","replayed":false,"applied":true,"call_status":"accepted","run_status":"waiting_for_tools"}';
+const ACCEPTED_ANSWER =
+  '{"receipt_id":"r-accepted","kind":"accepted","replayed":false,"confirmed":true,"applied":true,"call_status":"accepted","run_status":"waiting_for_tools"}';
+
+/** The replay answer of a stored, first-confirmed `accepted` of claim clm1 on `call` (run in `runStatus`) at `nowMs`. */
+function acceptedReplay(
+  call: CallRecord,
+  runStatus: RunStatus = "waiting_for_tools",
+  nowMs = NOW,
+  overrides: Partial<VerifiedReceipt> = {},
+): Record<string, unknown> {
+  const existing = receiptRecord("c1", "r-accepted", 1, {
+    kind: "accepted",
+    body_digest: "sha256:accepted",
+    answer_json: ACCEPTED_ANSWER,
+  });
+  const decision = decideReceipt(call, runStatus, existing, incoming("accepted", overrides), nowMs);
+  if (decision.type !== "replay") throw new Error(`expected a replay, got ${JSON.stringify(decision)}`);
+  return JSON.parse(decision.answer_json) as Record<string, unknown>;
 }
 
 describe("decideReceipt", () => {
@@ -133,12 +155,12 @@ describe("decideReceipt", () => {
     });
     const existing = receiptRecord("c1", "r-progress", 1, {
       body_digest: "sha256:progress",
-      answer_json: '{"first":true}',
+      answer_json: PROGRESS_ANSWER,
     });
     const late = call.deadline_ms + 1;
     expect(decideReceipt(call, "waiting_for_tools", existing, incoming("progress"), late)).toEqual({
       type: "replay",
-      answer_json: '{"first":true}',
+      answer_json: PROGRESS_ANSWER.replace('"replayed":false', '"replayed":true'),
     });
     expect(
       decideReceipt(call, "waiting_for_tools", existing, incoming("progress", { body_digest: "sha256:other" }), late),
@@ -153,5 +175,53 @@ describe("decideReceipt", () => {
     // A grant whose hash is not the stored one does not hold the call, even with matching IDs.
     const rotated = held({ status: "accepted", grant_hash: grantHash("other") });
     expect(outcome(rotated, "completed")).toBe("accept_required");
+  });
+
+  it("a replayed accepted is confirmed only while the claim holds the call accepted, before its deadline, on an active run", () => {
+    const accepted = held({ status: "accepted", accepted_at_ms: 45_000 });
+    expect(acceptedReplay(accepted)).toEqual({ ...JSON.parse(ACCEPTED_ANSWER), replayed: true });
+    // The deadline has come (the sweep has not moved the call yet): no longer a go-ahead.
+    expect(acceptedReplay(accepted, "waiting_for_tools", accepted.deadline_ms)).toMatchObject({
+      confirmed: false,
+      call_status: "accepted",
+    });
+    expect(acceptedReplay(accepted, "waiting_for_tools", accepted.deadline_ms - 1)).toMatchObject({ confirmed: true });
+    // The sweep moved it to reconciliation; the run has ended, been cancelled; the call settled.
+    expect(acceptedReplay(held({ status: "reconciliation_required" }), "waiting_for_tools", NOW)).toMatchObject({
+      confirmed: false,
+      call_status: "reconciliation_required",
+    });
+    for (const runStatus of ["completed", "cancelled", "failed", "expired"] as const) {
+      expect(acceptedReplay(accepted, runStatus)).toMatchObject({ confirmed: false, run_status: runStatus });
+    }
+    expect(acceptedReplay(held({ status: "completed" }))).toMatchObject({ confirmed: false, call_status: "completed" });
+    // Another claim holds the call now (this one lapsed): not this claim's go-ahead, even for the same executor.
+    expect(acceptedReplay(held({ status: "accepted", claim_id: "clm2" }))).toMatchObject({ confirmed: false });
+    expect(acceptedReplay(callRecord("r1", "c1"))).toMatchObject({ confirmed: false, call_status: "pending" });
+    // A compensation call ignores its run's end, as its first delivery does.
+    expect(acceptedReplay(held({ status: "accepted", compensates: "c0" }), "completed")).toMatchObject({
+      confirmed: true,
+      run_status: "completed",
+    });
+    // The answer keeps its members in their first order; `applied` stays as first decided.
+    expect(Object.keys(acceptedReplay(held({ status: "completed" })))).toEqual(
+      Object.keys(JSON.parse(ACCEPTED_ANSWER)),
+    );
+  });
+
+  it("a replay of another kind keeps its first answer but tells the call's and run's statuses as they are now", () => {
+    const existing = receiptRecord("c1", "r-progress", 1, {
+      body_digest: "sha256:progress",
+      answer_json: PROGRESS_ANSWER,
+    });
+    const decision = decideReceipt(held({ status: "completed" }), "completed", existing, incoming("progress"), NOW);
+    expect(decision.type === "replay" ? JSON.parse(decision.answer_json) : decision).toEqual({
+      receipt_id: "r-progress",
+      kind: "progress",
+      replayed: true,
+      applied: true,
+      call_status: "completed",
+      run_status: "completed",
+    });
   });
 });

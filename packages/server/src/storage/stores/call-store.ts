@@ -113,7 +113,7 @@ export class KyselyCallStore implements CallStore {
         .set({ status: RUN_ENDED.to, settled_at_ms: atMs, updated_at_ms: atMs })
         .where("run_id", "=", runId)
         .where("status", "in", RUN_ENDED.from)
-        // Compensation calls are explicit business operations: the run's end does not touch them.
+        // The run's end reaches only the calls it freezes (`runFreezesCall`): never a compensation call.
         .where("compensates", "is", null)
         .returning(CALL_COLUMNS)
         .execute(),

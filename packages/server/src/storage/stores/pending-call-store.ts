@@ -5,7 +5,7 @@
  * ID, tool, binding and time columns only: arguments and grant hashes never leave this file.
  */
 
-import { type CallStatus, RUN_STATUSES, type RunStatus, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
+import { type CallStatus, RUN_STATUSES, type RunStatus, runFreezesCall } from "@toolhost/protocol";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
@@ -16,8 +16,14 @@ import { ACCEPTED, CLAIMED, PENDING, RELEASED, UNKNOWN_OUTCOME } from "./call-st
 
 const LIST = "pending_calls";
 
-/** Run statuses in which new calls may still start. */
-const ACTIVE_RUN_STATUSES = (Object.keys(RUN_STATUSES) as RunStatus[]).filter((s) => !TERMINAL_RUN_STATUSES.has(s));
+/** Run statuses that leave the run's own calls claimable (`runFreezesCall`, said in SQL below). */
+const ACTIVE_RUN_STATUSES = (Object.keys(RUN_STATUSES) as RunStatus[]).filter(
+  (status) => !runFreezesCall(status, { compensates: null }),
+);
+// The SQL's other half, "or a compensation call", holds only while no run status freezes those.
+if ((Object.keys(RUN_STATUSES) as RunStatus[]).some((status) => runFreezesCall(status, { compensates: "call" }))) {
+  throw new Error("runFreezesCall freezes compensation calls: the candidates query no longer says the same");
+}
 
 /** Statuses in which an executor holds a call and a business cancel can reach it. */
 const HELD_STATUSES: CallStatus[] = [CLAIMED, ACCEPTED, UNKNOWN_OUTCOME];
@@ -46,7 +52,7 @@ function candidatesQuery(
     .where("c.deadline_ms", ">", now)
     // A call whose business task was asked to stop is never handed to another executor.
     .where("c.cancel_requested_at_ms", "is", null)
-    // Compensation calls are explicit business operations: claimable even after their run ended.
+    // Not frozen by the run's end (`runFreezesCall`): an active run, or a compensation call.
     .where((eb) => eb.or([eb("r.status", "in", ACTIVE_RUN_STATUSES), eb("c.compensates", "is not", null)]))
     .where(inScope("r.agent_id", agents))
     .orderBy("c.created_at_ms")
