@@ -97,7 +97,7 @@ export type ReceiptPrediction =
   | Refusal
   /** Stored: this answer, then `apply` makes its change on the model. */
   | { readonly type: "store"; readonly answer: ReceiptAnswer; readonly apply: () => void }
-  /** A redelivery of a stored receipt: the first answer again, `confirmed` only while still live. */
+  /** A redelivery of a stored receipt: the first answer, with the statuses of now and `confirmed` only while live. */
   | { readonly type: "replay"; readonly answer: ReceiptAnswer }
   /** A receipt under a claim another key made: judged by the invariants only. */
   | { readonly type: "foreign" };
@@ -119,8 +119,11 @@ export function predictReceipt(
   const stored = model.stored.find((receipt) => receipt.callId === call.callId && receipt.receiptId === receiptId);
   if (stored !== undefined) {
     if (!sameBody) return refuse(409, "receipt_conflict");
+    // The first answer with what is true now: the current statuses and, for `accepted`, a live confirmation.
     const answer = { ...stored.answer, replayed: true };
-    if (answer.confirmed === true) answer.confirmed = confirmationLive(model, call.callId, claim.claimId);
+    if (answer.confirmed !== undefined) answer.confirmed = confirmationLive(model, call.callId, claim.claimId);
+    answer.call_status = call.status;
+    answer.run_status = runOf(model, call.runId).status;
     return { type: "replay", answer };
   }
   if (claim.foreign) return { type: "foreign" };
