@@ -18,6 +18,7 @@ import {
   otherExec,
   otherKey,
   type ProtocolModel,
+  runActiveFor,
 } from "./protocol-model-state.js";
 import { releaseClaimsOf } from "./protocol-model-sweeps.js";
 import { expectAnswer, fail, iso, type ModelReal, note, send } from "./protocol-model-world.js";
@@ -100,12 +101,67 @@ export class HeartbeatCommand implements Command {
       if (body.lease_expires_at !== iso(executor.leaseExpiresMs)) {
         fail(real, `${this}: expected lease_expires_at ${iso(executor.leaseExpiresMs)}, got ${answer.text}`);
       }
+      expectSameIds(real, `${this}: cancellations`, body.cancellations, cancellationsOf(model, this.exec));
     }
     await checkWorld(model, real);
   }
 
   toString(): string {
     return `heartbeat(${this.exec})`;
+  }
+}
+
+/** The calls `exec` holds (claimed, accepted or reconciliation required) whose business cancel was asked. */
+function cancellationsOf(model: ProtocolModel, exec: ExecName): string[] {
+  const held = ["claimed", "accepted", "reconciliation_required"];
+  return model.calls
+    .filter((call) => call.cancelRequested && call.claim?.exec === exec && held.includes(call.status))
+    .map((call) => call.callId);
+}
+
+/** The calls an executor may claim now: pending, before the deadline, no cancel asked, the run active (or a compensation). */
+function candidatesOf(model: ProtocolModel): string[] {
+  return model.calls
+    .filter((call) => call.status === "pending" && model.nowMs < call.deadlineMs && !call.cancelRequested)
+    .filter((call) => runActiveFor(model, call))
+    .map((call) => call.callId);
+}
+
+/** Fails unless the wire list `items` names exactly the calls `expected` (in any order). */
+function expectSameIds(real: ModelReal, what: string, items: Array<{ call_id: string }>, expected: string[]): void {
+  const got = items.map((item) => item.call_id).sort();
+  if (JSON.stringify(got) !== JSON.stringify([...expected].sort())) {
+    fail(real, `${what}: expected ${JSON.stringify([...expected].sort())}, got ${JSON.stringify(got)}`);
+  }
+}
+
+/** `exec`'s process asks for candidates (no wait): exactly the claimable calls, and its business cancellations. */
+export class PendingCommand implements Command {
+  constructor(readonly exec: ExecName) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ProtocolModel, real: ModelReal): Promise<void> {
+    const executor = model.executors[this.exec];
+    note(real, `${this}`);
+    const path = `/v1/executors/${executor.id}/pending?connection_id=${executor.connectionId}&limit=200&wait_ms=0`;
+    const answer = await send(real, "GET", path, real.keys[executor.owner]);
+    if (!isLive(model, this.exec)) {
+      if (answer.status !== 409 || answer.body?.error?.code !== "connection_offline") {
+        fail(real, `${this}: expected 409 connection_offline, got ${answer.status} ${answer.text}`);
+      }
+    } else {
+      const body = expectAnswer(real, answer, 200, `${this}`);
+      expectSameIds(real, `${this}: candidates`, body.data, candidatesOf(model));
+      expectSameIds(real, `${this}: cancellations`, body.cancellations, cancellationsOf(model, this.exec));
+    }
+    await checkWorld(model, real);
+  }
+
+  toString(): string {
+    return `pending(${this.exec})`;
   }
 }
 

@@ -22,6 +22,7 @@ import {
   DetachCommand,
   HeartbeatCommand,
   ImpostorCommand,
+  PendingCommand,
 } from "./protocol-model-executor-commands.js";
 import type { ReceiptKind } from "./protocol-model-predictions.js";
 import { ConflictCommand, ReceiptCommand, RedeliverCommand } from "./protocol-model-receipt-commands.js";
@@ -94,6 +95,7 @@ function honestCommands(): Weighted[] {
     { weight: 4, arbitrary: fc.tuple(index, fc.boolean()).map(([i, respell]) => new RedeliverCommand(i, respell)) },
     { weight: 1, arbitrary: index.map((i) => new ConflictCommand(i)) },
     { weight: 2, arbitrary: exec.map((e) => new HeartbeatCommand(e)) },
+    { weight: 1, arbitrary: exec.map((e) => new PendingCommand(e)) },
     { weight: 2, arbitrary: exec.map((e) => new ConnectCommand(e, false)) },
     { weight: 1, arbitrary: exec.map((e) => new DetachCommand(e)) },
     {
