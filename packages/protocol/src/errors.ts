@@ -55,6 +55,11 @@ export const ERROR_CODES = {
   unauthorized: { status: 401, description: "A valid API key is required." },
   /** The credential lacks the scope the operation needs. */
   forbidden: { status: 403, description: "The API key lacks the required scope." },
+  /** The executor named belongs to another API key: the one that opened its current connection. */
+  executor_key_mismatch: {
+    status: 403,
+    description: "The executor's current connection was opened with another API key; only that key may act for it.",
+  },
   /** A per-call grant is wrong, foreign or expired. */
   invalid_grant: { status: 403, description: "The grant does not belong to this call and claim." },
   /** The object does not exist or lies outside the credential's agent or binding scope. */

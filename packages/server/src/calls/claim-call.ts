@@ -1,8 +1,11 @@
 /**
  * The claim flow: load the call with its run, check the credential's scopes (404 outside them, as if
- * missing) and the executor's connection, decide (`decideClaim`), then try the ONE conditional UPDATE
- * that makes the first claim win. A claim that lost the race is decided again on what won: the same
- * executor (a concurrent duplicate) gets the claim replayed, another one gets `already_claimed`.
+ * missing), that the credential owns the executor (403 `executor_key_mismatch`) and the executor's
+ * connection, decide (`decideClaim`), then try the ONE conditional UPDATE that makes the first claim
+ * win — it holds the connection AND the key in its WHERE. A claim that lost the race is decided again
+ * on what won: the same executor (a concurrent duplicate) gets the claim replayed, another one gets
+ * `already_claimed`. A replay answers the grant the row holds the hash of, when this key may be given
+ * it (`reissuedGrant`); a claim made with another key of the executor is 409 `conflict`.
  */
 
 import { compact, ProtocolError, parseJson } from "@toolhost/protocol";
@@ -15,7 +18,7 @@ import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
 import type { CallTarget, Storage } from "../storage/storage.js";
 import { decideClaim } from "./decide-claim.js";
-import { grantHash, signGrant } from "./grant.js";
+import { type GrantSubject, grantHash, reissuedGrant, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";
 
 /** What the claim flow needs. */
@@ -54,18 +57,26 @@ export async function claimCall(
     if (executor === undefined) throw new Error("connectionProblem let an unknown executor through");
     const decision = decideClaim(target, executor, nowMs);
     if (decision.type === "refuse") throw decision.error;
+    const subject = (claimId: string): GrantSubject => ({
+      claimId,
+      callId,
+      executorId: executor.executor_id,
+      keyId: identity.keyId,
+    });
     if (decision.type === "replay") {
-      const grant = signGrant(key, decision.claim_id, callId, executor.executor_id);
+      const grant = reissuedGrant(key, subject(decision.claim_id), target.call.grant_hash);
+      if (grant === undefined) throw claimOfAnotherKey(decision.claim_id);
       return claimAnswerText(target, decision.claim_id, grant, true, decision.accept_deadline_ms);
     }
     const claimId = newId("clm", nowMs);
-    const grant = signGrant(key, claimId, callId, executor.executor_id);
+    const grant = signGrant(key, subject(claimId));
     const acceptDeadlineMs = nowMs + deps.acceptWindowMs;
     const won = await deps.storage.callClaims.claim({
       run_id: runId,
       call_id: callId,
       executor_id: executor.executor_id,
       connection_id: request.connection_id,
+      key_id: identity.keyId,
       claim_id: claimId,
       grant_hash: grantHash(grant),
       now_ms: nowMs,
@@ -74,6 +85,16 @@ export async function claimCall(
     if (won) return claimAnswerText(target, claimId, grant, false, acceptDeadlineMs);
   }
   throw new ProtocolError("conflict", "the call changed while it was being claimed; try again");
+}
+
+/** The 409 of a claim replay whose grant was issued to another API key of the same executor. */
+function claimOfAnotherKey(claimId: string): ProtocolError {
+  return new ProtocolError(
+    "conflict",
+    "this executor's claim on the call was made with another API key; its grant is not issued again (an unaccepted claim lapses at its accept deadline)",
+    undefined,
+    { claim_id: claimId },
+  );
 }
 
 /** The claim answer, written with the compact writer so `arguments` come out exactly as stored. */

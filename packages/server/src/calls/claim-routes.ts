@@ -22,7 +22,8 @@ export const claimRoutes: RouteModule = (app, { storage, clock, options, require
         summary: "Claim a pending tool call",
         description:
           "The first claim wins; another executor gets 409 `already_claimed`, the same executor claiming again " +
-          "gets the same claim and grant with `replayed: true`. Needs `tools:execute`, the executor's current " +
+          "gets the same claim and grant with `replayed: true`. Needs `tools:execute` and the key that opened the " +
+          "executor's current connection (403 `executor_key_mismatch` otherwise), the executor's current " +
           "online connection (409 `connection_superseded` / `connection_offline`) serving the call's binding, and " +
           "the run's agent and the call's binding in the key's scopes (404 otherwise). A call of an ended run is " +
           "409 `run_terminated` (compensation calls excepted). Send `accepted` before `accept_deadline`, or the " +

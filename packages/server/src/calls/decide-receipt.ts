@@ -1,10 +1,14 @@
 /**
- * What a receipt does (pure): given the call as stored, its run's status, the receipt stored earlier
- * under the same ID (if any) and the incoming receipt, decide — replay the first answer, refuse with
- * a stable code, or store the receipt with at most one status change taken from the call transition
- * table. The handler loads, calls this, writes what it says and answers.
+ * What a receipt does (pure): given the call as stored, its run's status, the receipt this claim stored
+ * earlier under the same ID (if any) and the incoming receipt, decide — replay, refuse with a stable
+ * code, or store the receipt with at most one status change taken from the call transition table.
+ * The handler loads, checks that the sending key owns the receipt's executor, calls this, writes what
+ * it says and answers.
  *
- * - A grant that is not the server's signature of (claim, call, executor) is 403 `invalid_grant`.
+ * - The grant must be authentic: the server's signature of (claim, call, executor, sending key), or —
+ *   for the claim holding the call — exactly the grant issued to it (the row keeps its hash), which
+ *   keeps a claim's grant working after its executor reconnected with a new key and grants issued
+ *   before the signed input became a JSON array. Anything else is 403 `invalid_grant`.
  * - The same receipt ID (of the same claim) with the same body digest is a replay: nothing changes,
  *   the answer is the first one with `replayed: true`, except that it tells what is true NOW — the
  *   call's and run's current statuses, and for `accepted` a live `confirmed` (`confirmedNow`), so a
@@ -35,7 +39,7 @@ import type { CallRecord, ReceiptRecord } from "../storage/records.js";
 import { grantHash, secretsEqual } from "./grant.js";
 import type { IncomingReceipt } from "./receipt-body.js";
 
-/** The incoming receipt and whether its grant is the server's signature of its claim, call and executor. */
+/** The incoming receipt and whether its grant is the server's signature of its claim, call, executor and sending key. */
 export interface VerifiedReceipt extends IncomingReceipt {
   readonly grant_authentic: boolean;
 }
@@ -73,8 +77,8 @@ export function decideReceipt(
   incoming: VerifiedReceipt,
   nowMs: number,
 ): ReceiptDecision {
-  if (!incoming.grant_authentic)
-    return refuse("invalid_grant", "the grant does not belong to this call, claim and executor");
+  if (!incoming.grant_authentic && !holdsCall(call, incoming))
+    return refuse("invalid_grant", "the grant does not belong to this call, claim, executor and key");
   if (existing !== undefined) {
     if (existing.body_digest === incoming.body_digest) {
       const confirmed = incoming.kind === "accepted" ? confirmedNow(call, runStatus, incoming, nowMs) : undefined;

@@ -27,7 +27,9 @@ export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, 
           "`receipt_id`: the same body again answers the first answer with `replayed: true`, the current `call_status` " +
           "and `run_status`, and for `accepted` a live `confirmed` (true only while this claim holds the call accepted, " +
           "before its deadline, on an active run); another body is " +
-          "409 `receipt_conflict`. A wrong, foreign or expired grant is 403 `invalid_grant`; an outcome before " +
+          "409 `receipt_conflict` (receipt IDs count per claim). Only the key that opened the executor's current " +
+          "connection may send it (403 `executor_key_mismatch`). A wrong, foreign or expired grant is 403 " +
+          "`invalid_grant`; an outcome before " +
           "`accepted` is 409 `accept_required`; a second final receipt is 409 `call_already_final`. A receipt " +
           "for an ended run is stored and answered `applied: false`; it never changes the run or its history. " +
           "The body is stored exactly as sent.",

@@ -1,9 +1,11 @@
 /**
- * The receipt flow: read the body losslessly, verify the grant's signature, then in ONE transaction
- * load the call (locking its run and the call on PostgreSQL), decide (`decideReceipt`), store the
- * receipt with its first answer, make the status change and — for a settling change — let the run
- * learn the outcome (`RunProgress.callSettled`, which projects a result once into the history).
- * Executors are woken only after that commit.
+ * The receipt flow: read the body losslessly, verify the grant's signature for the sending key, then
+ * in ONE transaction load the call (locking its run and the call on PostgreSQL), check that the
+ * sending key owns the receipt's executor (404 / 403 `executor_key_mismatch`), decide
+ * (`decideReceipt`), store the receipt with its first answer, make the status change — its UPDATE
+ * holds the claim and the owning key in its WHERE — and for a settling change let the run learn the
+ * outcome (`RunProgress.callSettled`, which projects a result once into the history). Executors are
+ * woken only after that commit.
  */
 
 import { ProtocolError } from "@toolhost/protocol";
@@ -11,9 +13,10 @@ import { inAgentScope, inBindingScope, notFoundError } from "../auth/id-scope.js
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
+import { ownershipProblem } from "../executors/connection-state.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { CallRecord } from "../storage/records.js";
-import type { Storage, Stores } from "../storage/storage.js";
+import type { ClaimHolder, Storage, Stores } from "../storage/storage.js";
 import { decideReceipt, type ReceiptCallChange } from "./decide-receipt.js";
 import { secretsEqual, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";
@@ -48,7 +51,12 @@ export async function recordReceipt(
 ): Promise<string> {
   const incoming = readReceiptBody(bodyText);
   const key = await grantKey(deps.storage.secrets, deps.clock);
-  const expected = signGrant(key, incoming.claim_id, callId, incoming.executor_id);
+  const expected = signGrant(key, {
+    claimId: incoming.claim_id,
+    callId,
+    executorId: incoming.executor_id,
+    keyId: identity.keyId,
+  });
   const verified = { ...incoming, grant_authentic: secretsEqual(expected, incoming.grant) };
   const nowMs = deps.clock.nowMs();
 
@@ -61,7 +69,10 @@ export async function recordReceipt(
     ) {
       throw notFoundError("tool call", callId);
     }
-    const existing = await stores.receipts.get(callId, incoming.receipt_id);
+    const executor = await stores.executors.get(incoming.executor_id);
+    const ownership = ownershipProblem(identity, incoming.executor_id, executor);
+    if (ownership !== undefined) throw ownership;
+    const existing = await stores.receipts.get(callId, incoming.claim_id, incoming.receipt_id);
     const decision = decideReceipt(target.call, target.run.status, existing, verified, nowMs);
     if (decision.type === "replay") return { text: decision.answer_json, woken: [] };
     if (decision.type === "refuse") throw decision.error;
@@ -70,7 +81,8 @@ export async function recordReceipt(
     let runStatus = target.run.status;
     let woken: string[] = [];
     if (decision.change !== null) {
-      const changed = await applyChange(stores, target.call, incoming.claim_id, decision.change, nowMs);
+      const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
+      const changed = await applyChange(stores, holder, decision.change, nowMs);
       if (decision.change.type === "settle") {
         const progress = await deps.runProgress.callSettled(stores, changed, decision.change.outcome, nowMs);
         // (For a compensation call the run answers applied whenever the call changed.)
@@ -113,15 +125,14 @@ export async function recordReceipt(
 /** Makes the decided status change; it cannot miss under the locks taken, but if it does nothing is kept. */
 async function applyChange(
   stores: Stores,
-  call: CallRecord,
-  claimId: string,
+  holder: ClaimHolder,
   change: ReceiptCallChange,
   nowMs: number,
 ): Promise<CallRecord> {
   const changed =
     change.type === "accept"
-      ? await stores.callClaims.accept(call.call_id, claimId, nowMs)
-      : await stores.callClaims.settle(call.call_id, claimId, [change.from], change.to, nowMs);
+      ? await stores.callClaims.accept(holder, nowMs)
+      : await stores.callClaims.settle(holder, change.from, change.to, nowMs);
   if (changed === undefined) throw changedMeanwhile();
   return changed;
 }

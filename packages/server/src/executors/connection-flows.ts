@@ -1,6 +1,8 @@
 /**
- * The flows of an existing connection: load it for a request (404 / 409 `connection_superseded` /
- * 409 `connection_offline`), heartbeat (renew the lease, answer business cancellations) and detach.
+ * The flows of an existing connection: load it for a request (404 / 403 `executor_key_mismatch` / 409
+ * `connection_superseded` / 409 `connection_offline`), heartbeat (renew the lease, answer business
+ * cancellations) and detach. Only the key that opened the executor's current connection gets past
+ * the load, and the heartbeat's and the detach's UPDATEs hold that key in their WHERE too.
  */
 
 import type { DisconnectAnswer, HeartbeatAnswer } from "@toolhost/protocol/wire";
@@ -12,8 +14,8 @@ import {
   connectionOffline,
   connectionProblem,
   connectionSuperseded,
-  executorInScope,
   executorNotFound,
+  ownershipProblem,
 } from "./connection-state.js";
 import { afterRelease, detachConnection } from "./executor-offline.js";
 import { CANCELLATIONS_MAX, cancellationWire } from "./executor-wire.js";
@@ -42,10 +44,12 @@ export async function heartbeat(
 ): Promise<HeartbeatAnswer> {
   const { storage, clock, options } = context;
   const executor = await storage.executors.get(executorId);
-  if (executor === undefined || !executorInScope(identity, executor)) throw executorNotFound(executorId);
+  const ownership = ownershipProblem(identity, executorId, executor);
+  if (ownership !== undefined || executor === undefined) throw ownership ?? executorNotFound(executorId);
   const nowMs = clock.nowMs();
   const leaseExpiresMs = nowMs + options.leaseTtlMs;
-  if (!(await storage.executors.heartbeat(executorId, connectionId, nowMs, leaseExpiresMs))) {
+  const connection = { executor_id: executorId, connection_id: connectionId, key_id: identity.keyId };
+  if (!(await storage.executors.heartbeat(connection, nowMs, leaseExpiresMs))) {
     // Nothing renewed: say why, from the row as it is now.
     const now = await storage.executors.get(executorId);
     // (The same rule as the UPDATE's, so a problem is always found; offline is the safe fallback.)
@@ -77,12 +81,17 @@ export async function disconnect(
 ): Promise<DisconnectAnswer> {
   const { storage, clock } = context;
   const executor = await storage.executors.get(executorId);
-  if (executor === undefined || !executorInScope(identity, executor)) throw executorNotFound(executorId);
+  const ownership = ownershipProblem(identity, executorId, executor);
+  if (ownership !== undefined || executor === undefined) throw ownership ?? executorNotFound(executorId);
   if (executor.connection_id !== connectionId) throw connectionSuperseded(executor, connectionId);
   const nowMs = clock.nowMs();
-  const outcome = await detachConnection(storage, executorId, connectionId, nowMs);
+  const connection = { executor_id: executorId, connection_id: connectionId, key_id: identity.keyId };
+  const outcome = await detachConnection(storage, connection, nowMs);
   if (!outcome.changed) {
+    // Nothing changed: already offline (answered as a detach), or a reconnect came in between.
     const now = await storage.executors.get(executorId);
+    const problem = ownershipProblem(identity, executorId, now);
+    if (problem !== undefined) throw problem;
     if (now !== undefined && now.connection_id !== connectionId) throw connectionSuperseded(now, connectionId);
   }
   if (outcome.released.length > 0) await afterRelease(context, outcome.released, nowMs);

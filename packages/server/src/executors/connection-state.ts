@@ -1,8 +1,11 @@
 /**
- * Whether a request's connection may act for its executor (pure). A connection is live while it is
- * the executor's current connection, online, and its lease has not lapsed (`now < lease_expires_ms`,
- * the same rule the claim's SQL applies). A lapsed lease is offline at once, even before the sweep
- * records it and releases the executor's unconfirmed claims.
+ * Whether a request may act for an executor (pure). An executor belongs to the API key that opened its
+ * current connection (`executors.key_id`): every request naming it — heartbeat, pending, report,
+ * disconnect, claim, receipts — must come from that key (403 `executor_key_mismatch` otherwise; a
+ * reconnect with another key moves the executor to that key). A connection is live while it is the
+ * executor's current connection, online, and its lease has not lapsed (`now < lease_expires_ms`, the
+ * same rule the claim's SQL applies). A lapsed lease is offline at once, even before the sweep records
+ * it and releases the executor's unconfirmed claims.
  */
 
 import { ProtocolError } from "@toolhost/protocol";
@@ -21,6 +24,33 @@ export function isLeaseLive(executor: ExecutorRecord, nowMs: number): boolean {
  */
 export function executorInScope(identity: Identity, executor: ExecutorRecord): boolean {
   return executor.binding_ids.every((bindingId) => inIdScope(identity.bindings, bindingId));
+}
+
+/** True when the caller's key is the one that opened the executor's current connection. */
+export function ownsExecutor(identity: Identity, executor: ExecutorRecord): boolean {
+  return executor.key_id === identity.keyId;
+}
+
+/** The 403 of a request for an executor whose current connection another API key opened. */
+export function executorKeyMismatch(executorId: string): ProtocolError {
+  return new ProtocolError(
+    "executor_key_mismatch",
+    `executor ${JSON.stringify(executorId)} belongs to another API key (the one that opened its current connection); connect with this key to act for it`,
+  );
+}
+
+/**
+ * Why the caller may not act for `executor` at all, or undefined when it may: 404 for an unknown or
+ * out-of-scope executor (no existence leak), 403 `executor_key_mismatch` for another key's executor.
+ */
+export function ownershipProblem(
+  identity: Identity,
+  executorId: string,
+  executor: ExecutorRecord | undefined,
+): ProtocolError | undefined {
+  if (executor === undefined || !executorInScope(identity, executor)) return executorNotFound(executorId);
+  if (!ownsExecutor(identity, executor)) return executorKeyMismatch(executorId);
+  return undefined;
 }
 
 /** The 404 of an executor that never connected or lies outside the caller's binding scope. */
@@ -48,7 +78,8 @@ export function connectionOffline(executor: ExecutorRecord, connectionId: string
 
 /**
  * Why `connectionId` may not act for `executor` at `nowMs`, or undefined when it may: 404 for an
- * unknown or out-of-scope executor, 409 `connection_superseded` for an older connection, 409
+ * unknown or out-of-scope executor, 403 `executor_key_mismatch` for another key's executor (before
+ * anything about its connections is told), 409 `connection_superseded` for an older connection, 409
  * `connection_offline` for the current one once offline. Superseded wins over offline.
  */
 export function connectionProblem(
@@ -58,7 +89,8 @@ export function connectionProblem(
   connectionId: string,
   nowMs: number,
 ): ProtocolError | undefined {
-  if (executor === undefined || !executorInScope(identity, executor)) return executorNotFound(executorId);
+  const ownership = ownershipProblem(identity, executorId, executor);
+  if (ownership !== undefined || executor === undefined) return ownership ?? executorNotFound(executorId);
   if (executor.connection_id !== connectionId) return connectionSuperseded(executor, connectionId);
   if (!isLeaseLive(executor, nowMs)) return connectionOffline(executor, connectionId);
   return undefined;

@@ -11,7 +11,7 @@
 import { isProtocolError } from "@toolhost/protocol";
 import type { AppContext } from "../http/app.js";
 import { cancelCall } from "../runs/cancel-call.js";
-import type { ReleasedCall, Storage } from "../storage/storage.js";
+import type { OwnedConnection, ReleasedCall, Storage } from "../storage/storage.js";
 
 /** What taking a connection offline did. */
 export interface OfflineOutcome {
@@ -21,16 +21,15 @@ export interface OfflineOutcome {
   readonly released: readonly ReleasedCall[];
 }
 
-/** Detaches the connection if it is the executor's current, online one; releases its unconfirmed claims. */
+/** Detaches the connection if it is the executor's current, online one opened with its key; releases its unconfirmed claims. */
 export function detachConnection(
   storage: Storage,
-  executorId: string,
-  connectionId: string,
+  connection: OwnedConnection,
   nowMs: number,
 ): Promise<OfflineOutcome> {
   return storage.transaction(async (stores) => {
-    const changed = await stores.executors.disconnect(executorId, connectionId, nowMs);
-    const released = changed ? await stores.pendingCalls.releaseClaimedBy(executorId, nowMs) : [];
+    const changed = await stores.executors.disconnect(connection, nowMs);
+    const released = changed ? await stores.pendingCalls.releaseClaimedBy(connection.executor_id, nowMs) : [];
     return { changed, released };
   });
 }

@@ -1,9 +1,9 @@
 /**
  * `/v1/executors/…` (scope `executors:connect`; `tools:execute` alone does not admit, and this scope
  * never admits a claim or a receipt): connect, heartbeat, pending (long-poll), calls/report and
- * disconnect. Every call after connect names its connection: an older one answers 409
- * `connection_superseded`, an offline one 409 `connection_offline`, an executor outside the key's
- * binding scope 404.
+ * disconnect. Every call after connect names its connection and must come from the key that opened
+ * it (403 `executor_key_mismatch`): an older connection answers 409 `connection_superseded`, an
+ * offline one 409 `connection_offline`, an executor outside the key's binding scope 404.
  */
 
 import {
@@ -40,7 +40,7 @@ export const executorRoutes: RouteModule = (app, context) => {
         tags: TAGS,
         summary: "Connect an executor",
         description:
-          "Gives the stable `executor_id` a new connection for `binding_ids` (each must exist and lie in the key's binding scope: 422 `unknown_reference` otherwise). A reconnect supersedes the older connection: `epoch` grows by one and the old `connection_id` answers 409 `connection_superseded`. Claims stay with the executor ID.",
+          "Gives the stable `executor_id` a new connection for `binding_ids` (each must exist and lie in the key's binding scope: 422 `unknown_reference` otherwise). A reconnect supersedes the older connection: `epoch` grows by one and the old `connection_id` answers 409 `connection_superseded`. Claims stay with the executor ID. The executor belongs to this key from now on: every later request for it (heartbeat, pending, report, disconnect, claims, receipts) must come from this key (403 `executor_key_mismatch`).",
         body: ConnectRequest,
         response: { 200: ExecutorConnection, ...ERROR_RESPONSES },
       },

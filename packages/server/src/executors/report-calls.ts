@@ -11,7 +11,7 @@ import type { Identity } from "../auth/identity.js";
 import type { AppContext } from "../http/app.js";
 import type { ExecutorRecord } from "../storage/records.js";
 import { callReportWire } from "./executor-wire.js";
-import { decideReport } from "./report-decision.js";
+import { decideReport, factsOfReportedClaim } from "./report-decision.js";
 
 /** The report answer for `body`, from `executor`'s live connection. */
 export async function reportCalls(
@@ -29,7 +29,7 @@ export async function reportCalls(
   return {
     executor_id: executor.executor_id,
     calls: body.calls.map((reported) => {
-      const found = facts.get(reported.call_id);
+      const found = factsOfReportedClaim(reported, facts.get(reported.call_id));
       return callReportWire(reported, found, decideReport(executor.executor_id, reported, found));
     }),
   };

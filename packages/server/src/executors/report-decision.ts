@@ -29,6 +29,16 @@ export interface ReportDecision {
 
 const decision = (action: ReportAction, reason: ReportReason): ReportDecision => ({ action, reason });
 
+/**
+ * What the server has of the reported claim: receipt IDs count per claim, so when the report names
+ * its claim only that claim's receipts are compared with the IDs it lists (another claim of the same
+ * executor on the same call may have used the same IDs).
+ */
+export function factsOfReportedClaim(reported: ReportedCall, facts: ReportFacts | undefined): ReportFacts | undefined {
+  if (facts === undefined || reported.claim_id === undefined) return facts;
+  return { ...facts, receipts: facts.receipts.filter((receipt) => receipt.claim_id === reported.claim_id) };
+}
+
 /** The decision for `reported` by `executorId`, given what the server has (`facts`; undefined: no such call). */
 export function decideReport(
   executorId: string,

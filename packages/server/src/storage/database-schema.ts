@@ -127,7 +127,7 @@ export interface ToolCallsTable {
   updated_at_ms: number;
 }
 
-/** `receipts`: every receipt as received, primary key (call_id, receipt_id) (0003). */
+/** `receipts`: every receipt as received (0003), primary key (call_id, claim_id, receipt_id) (0004). */
 export interface ReceiptsTable {
   call_id: string;
   receipt_id: string;

@@ -181,6 +181,8 @@ export interface ClaimInput {
   readonly executor_id: string;
   /** The executor's connection: the claim succeeds only while it is the current, online, leased one. */
   readonly connection_id: string;
+  /** The claiming API key: the claim succeeds only while it is the key that opened that connection. */
+  readonly key_id: string;
   readonly claim_id: string;
   /** Hex SHA-256 of the claim's grant. */
   readonly grant_hash: string;
@@ -204,6 +206,14 @@ export interface CallTarget {
   readonly run: CallRunFacts;
 }
 
+/** The claim holding a call, and the API key a receipt came from (it must own the claim's executor). */
+export interface ClaimHolder {
+  readonly call_id: string;
+  readonly claim_id: string;
+  /** The change is made only while this key opened the current connection of the call's executor. */
+  readonly key_id: string;
+}
+
 /** A call named by its run and its ID. */
 export interface CallRef {
   readonly run_id: string;
@@ -223,16 +233,10 @@ export interface CallClaimStore {
    * online and leased. True for the one claim that wins.
    */
   claim(input: ClaimInput): Promise<boolean>;
-  /** `claimed` → `accepted` for claim `claimId` while its accept window is open; the updated call, if it changed. */
-  accept(callId: string, claimId: string, nowMs: number): Promise<CallRecord | undefined>;
-  /** Moves the call held by `claimId` from one of `from` to `to` (a receipt); the updated call, if it changed. */
-  settle(
-    callId: string,
-    claimId: string,
-    from: readonly CallStatus[],
-    to: CallStatus,
-    nowMs: number,
-  ): Promise<CallRecord | undefined>;
+  /** `claimed` → `accepted` for `holder` while its accept window is open; the updated call, if it changed. */
+  accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined>;
+  /** Moves the call held by `holder` from `from` to `to` (a receipt's edge); the updated call, if it changed. */
+  settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined>;
   /** Claims not accepted in time (`accept_deadline_ms < now`) return to `pending`; answers the released calls. */
   releaseLapsedClaims(nowMs: number, limit: number): Promise<CallRecord[]>;
   /** Calls in one of `statuses` whose deadline has passed (`deadline_ms <= now`), oldest deadline first. */
@@ -241,12 +245,15 @@ export interface CallClaimStore {
   settleOverdue(callId: string, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined>;
 }
 
-/** Receipts, each stored with its body exactly as received and its first answer. */
+/**
+ * Receipts, each stored with its body exactly as received and its first answer. A receipt ID counts
+ * once per claim: (call_id, claim_id, receipt_id) is the key, so one claim's IDs never reach another's.
+ */
 export interface ReceiptStore {
-  /** Stores a receipt; false (nothing written) when (call_id, receipt_id) exists already. */
+  /** Stores a receipt; false (nothing written) when (call_id, claim_id, receipt_id) exists already. */
   insert(receipt: ReceiptRecord): Promise<boolean>;
-  /** One receipt of a call. */
-  get(callId: string, receiptId: string): Promise<ReceiptRecord | undefined>;
+  /** One receipt of one claim on a call. */
+  get(callId: string, claimId: string, receiptId: string): Promise<ReceiptRecord | undefined>;
   /** Every receipt of a call, in arrival order (`seq`). */
   listByCall(callId: string): Promise<ReceiptRecord[]>;
   /** The `seq` the call's next receipt gets (1 for the first). */
@@ -275,6 +282,14 @@ export interface ExecutorConnectInput {
   readonly lease_expires_ms: number;
 }
 
+/** An executor's connection as a request names it, with the caller's API key. */
+export interface OwnedConnection {
+  readonly executor_id: string;
+  readonly connection_id: string;
+  /** The caller's key: nothing changes unless it is the key that opened the executor's current connection. */
+  readonly key_id: string;
+}
+
 /** Executor connections and leases (`executors`, one row per stable executor ID). */
 export interface ExecutorStore {
   /**
@@ -284,10 +299,13 @@ export interface ExecutorStore {
   connect(input: ExecutorConnectInput): Promise<ExecutorRecord>;
   /** One executor, if it ever connected. */
   get(executorId: string): Promise<ExecutorRecord | undefined>;
-  /** Renews the lease of the connection while it is current, online and live (`lease_expires_ms > now`); true when renewed. */
-  heartbeat(executorId: string, connectionId: string, nowMs: number, leaseExpiresMs: number): Promise<boolean>;
-  /** Takes the connection offline while it is current and online (a detach); true when it changed. */
-  disconnect(executorId: string, connectionId: string, nowMs: number): Promise<boolean>;
+  /**
+   * Renews the lease of the connection while it is current, opened with the caller's key, online and
+   * live (`lease_expires_ms > now`); true when renewed.
+   */
+  heartbeat(connection: OwnedConnection, nowMs: number, leaseExpiresMs: number): Promise<boolean>;
+  /** Takes the connection offline while it is current, opened with the caller's key and online (a detach); true when it changed. */
+  disconnect(connection: OwnedConnection, nowMs: number): Promise<boolean>;
   /** Executors (online or not) whose current connection serves `bindingId`, latest heartbeat first. */
   listByBinding(bindingId: string): Promise<ExecutorRecord[]>;
   /** Online connections whose lease lapsed (`lease_expires_ms <= now`), oldest lease first. */

@@ -147,11 +147,22 @@ describe("decideReceipt", () => {
 
   it("grant checks come first; a replay or conflict is answered even after the deadline", () => {
     const call = held({ status: "accepted" });
-    expect(
-      decideReceipt(call, "waiting_for_tools", undefined, incoming("progress", { grant_authentic: false }), NOW),
-    ).toMatchObject({
+    // Not the signature for the sending key, and not the grant the holding claim was issued: refused.
+    const foreign = incoming("progress", { grant_authentic: false, grant: "f".repeat(43) });
+    expect(decideReceipt(call, "waiting_for_tools", undefined, foreign, NOW)).toMatchObject({
       type: "refuse",
       error: { code: "invalid_grant" },
+    });
+    const otherClaim = incoming("progress", { grant_authentic: false, claim_id: "clm2" });
+    expect(decideReceipt(call, "waiting_for_tools", undefined, otherClaim, NOW)).toMatchObject({
+      error: { code: "invalid_grant" },
+    });
+    // Exactly the grant issued to the holding claim (its hash is on the row) is honoured although it is
+    // not this key's signature: issued before the executor's key changed, or in the pre-upgrade format.
+    const issued = incoming("progress", { grant_authentic: false });
+    expect(decideReceipt(call, "waiting_for_tools", undefined, issued, NOW)).toMatchObject({
+      type: "store",
+      call_status: "accepted",
     });
     const existing = receiptRecord("c1", "r-progress", 1, {
       body_digest: "sha256:progress",

@@ -2,7 +2,7 @@
 import type { RunStatus } from "@toolhost/protocol";
 import type { ReportedCall } from "@toolhost/protocol/wire";
 import { describe, expect, it } from "vitest";
-import { decideReport } from "../../src/executors/report-decision.js";
+import { decideReport, factsOfReportedClaim } from "../../src/executors/report-decision.js";
 import type { CallRecord } from "../../src/storage/records.js";
 import type { ReportFacts } from "../../src/storage/storage.js";
 import { callRecord } from "../support/call-fixtures.js";
@@ -145,5 +145,23 @@ describe("decideReport", () => {
       });
       expect(decideReport(ME, report({ state: "pending_reconciliation" }), done).reason).toBe("settled");
     });
+  });
+
+  it("receipt IDs count per claim: a report naming its claim is compared with that claim's receipts only", () => {
+    // The executor's earlier claim (clm0, lapsed) used the ID the current claim clm1 still has to deliver.
+    const both: ReportFacts = {
+      ...facts(claimed()),
+      receipts: [{ receipt_id: "acc", kind: "accepted", claim_id: "clm0", seq: 1 }],
+    };
+    const named = report({ claim_id: "clm1", receipt_ids: ["acc"] });
+    expect(factsOfReportedClaim(named, both)?.receipts).toEqual([]);
+    expect(decideReport(ME, named, factsOfReportedClaim(named, both))).toEqual({
+      action: "redeliver",
+      reason: "missing_receipts",
+    });
+    // Without a claim the report compares with every receipt of this executor, as before.
+    const unnamed = report({ receipt_ids: ["acc"] });
+    expect(factsOfReportedClaim(unnamed, both)).toBe(both);
+    expect(factsOfReportedClaim(named, undefined)).toBeUndefined();
   });
 });

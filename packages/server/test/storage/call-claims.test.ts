@@ -11,11 +11,17 @@ function claimOf(callId: string, executorId: string, nowMs = 10_000, claimId = `
     call_id: callId,
     executor_id: executorId,
     connection_id: `conn-${executorId}`,
+    key_id: "k1",
     claim_id: claimId,
     grant_hash: `hash-${claimId}`,
     now_ms: nowMs,
     accept_deadline_ms: nowMs + 30_000,
   };
+}
+
+/** The claim `claimId` on `callId`, acting with key `keyId` (the fixtures connect every executor with k1). */
+function holder(callId: string, claimId: string, keyId = "k1") {
+  return { call_id: callId, claim_id: claimId, key_id: keyId };
 }
 
 async function seed(storage: KyselyStorage, calls = ["c1"]): Promise<void> {
@@ -71,7 +77,7 @@ describeEachDialect("call claim store", (dialect) => {
     await seed(s, ["c1", "c2", "c3", "c4"]);
     await connectExecutor(s, "e1", "conn-e1-new");
     expect(await s.callClaims.claim(claimOf("c1", "e1"))).toBe(false); // superseded connection
-    await s.executors.disconnect("e2", "conn-e2", 9_000);
+    await s.executors.disconnect({ executor_id: "e2", connection_id: "conn-e2", key_id: "k1" }, 9_000);
     expect(await s.callClaims.claim(claimOf("c2", "e2"))).toBe(false); // offline
     await connectExecutor(s, "e3", "conn-e3", ["b1"], 10_000);
     expect(await s.callClaims.claim(claimOf("c3", "e3", 10_000))).toBe(false); // lease lapsed at 10 000
@@ -80,6 +86,14 @@ describeEachDialect("call claim store", (dialect) => {
     expect(await s.callClaims.claim(claimOf("c4", "e4", 100_000))).toBe(false); // deadline reached
     expect(await s.callClaims.claim({ ...claimOf("c4", "e4"), run_id: "other" })).toBe(false); // wrong run
     expect((await s.callClaims.target("r1", "c4"))?.call.status).toBe("pending");
+  });
+
+  it("claim: only the key that opened the executor's current connection claims for it", async () => {
+    const s = storage();
+    await seed(s);
+    expect(await s.callClaims.claim({ ...claimOf("c1", "e1"), key_id: "k-other" })).toBe(false);
+    expect((await s.callClaims.target("r1", "c1"))?.call.status).toBe("pending");
+    expect(await s.callClaims.claim(claimOf("c1", "e1"))).toBe(true);
   });
 
   it("claim: a lapsed claim can be claimed again; one still in its window cannot", async () => {
@@ -107,32 +121,32 @@ describeEachDialect("call claim store", (dialect) => {
     await seed(s, ["c1", "c2"]);
     await s.callClaims.claim(claimOf("c1", "e1", 10_000));
     await s.callClaims.claim(claimOf("c2", "e1", 10_000));
-    expect(await s.callClaims.accept("c1", "clm-other", 11_000)).toBeUndefined();
-    expect(await s.callClaims.accept("c2", "clm-e1-c2", 40_001)).toBeUndefined();
-    const accepted = await s.callClaims.accept("c1", "clm-e1-c1", 40_000);
+    expect(await s.callClaims.accept(holder("c1", "clm-other"), 11_000)).toBeUndefined();
+    expect(await s.callClaims.accept(holder("c2", "clm-e1-c2"), 40_001)).toBeUndefined();
+    // Another key than the one that opened e1's connection changes nothing.
+    expect(await s.callClaims.accept(holder("c1", "clm-e1-c1", "k-other"), 40_000)).toBeUndefined();
+    const accepted = await s.callClaims.accept(holder("c1", "clm-e1-c1"), 40_000);
     expect(accepted).toMatchObject({ status: "accepted", accepted_at_ms: 40_000, updated_at_ms: 40_000 });
-    expect(await s.callClaims.accept("c1", "clm-e1-c1", 40_000)).toBeUndefined(); // already accepted
+    expect(await s.callClaims.accept(holder("c1", "clm-e1-c1"), 40_000)).toBeUndefined(); // already accepted
   });
 
-  it("settle: moves only from the given statuses and for the holding claim; keeps the first settle time", async () => {
+  it("settle: moves only from the given status, for the holding claim and its executor's key; keeps the first settle time", async () => {
     const s = storage();
     await seed(s);
     await s.callClaims.claim(claimOf("c1", "e1"));
-    await expect(s.callClaims.settle("c1", "clm-e1-c1", ["claimed"], "pending", 11_000)).rejects.toThrow();
-    expect(await s.callClaims.settle("c1", "clm-e1-c1", ["accepted"], "completed", 11_000)).toBeUndefined();
-    await s.callClaims.accept("c1", "clm-e1-c1", 11_000);
-    expect(await s.callClaims.settle("c1", "clm-x", ["accepted"], "completed", 12_000)).toBeUndefined();
-    const unknown = await s.callClaims.settle("c1", "clm-e1-c1", ["accepted"], "reconciliation_required", 12_000);
-    expect(unknown).toMatchObject({ status: "reconciliation_required", settled_at_ms: 12_000 });
-    const done = await s.callClaims.settle(
-      "c1",
-      "clm-e1-c1",
-      ["accepted", "reconciliation_required"],
-      "completed",
-      13_000,
+    const held = holder("c1", "clm-e1-c1");
+    await expect(s.callClaims.settle(held, "claimed", "pending", 11_000)).rejects.toThrow();
+    expect(await s.callClaims.settle(held, "accepted", "completed", 11_000)).toBeUndefined();
+    await s.callClaims.accept(held, 11_000);
+    expect(await s.callClaims.settle(holder("c1", "clm-x"), "accepted", "completed", 12_000)).toBeUndefined();
+    expect(await s.callClaims.settle(holder("c1", "clm-e1-c1", "k-other"), "accepted", "completed", 12_000)).toBe(
+      undefined,
     );
+    const unknown = await s.callClaims.settle(held, "accepted", "reconciliation_required", 12_000);
+    expect(unknown).toMatchObject({ status: "reconciliation_required", settled_at_ms: 12_000 });
+    const done = await s.callClaims.settle(held, "reconciliation_required", "completed", 13_000);
     expect(done).toMatchObject({ status: "completed", settled_at_ms: 12_000, updated_at_ms: 13_000 });
-    expect(await s.callClaims.settle("c1", "clm-e1-c1", [], "failed", 14_000)).toBeUndefined();
+    expect(await s.callClaims.settle(held, "reconciliation_required", "failed", 14_000)).toBeUndefined();
   });
 
   it("releaseLapsedClaims: lapsed claims only, their claim cleared, up to the limit", async () => {
@@ -141,7 +155,7 @@ describeEachDialect("call claim store", (dialect) => {
     await s.callClaims.claim(claimOf("c1", "e1", 10_000)); // window until 40 000
     await s.callClaims.claim(claimOf("c2", "e1", 11_000)); // until 41 000
     await s.callClaims.claim(claimOf("c3", "e2", 20_000)); // until 50 000
-    await s.callClaims.accept("c2", "clm-e1-c2", 12_000);
+    await s.callClaims.accept(holder("c2", "clm-e1-c2"), 12_000);
     expect(await s.callClaims.releaseLapsedClaims(40_000, 10)).toEqual([]);
     const released = await s.callClaims.releaseLapsedClaims(60_000, 10);
     expect(released.map((call) => call.call_id).sort()).toEqual(["c1", "c3"]);
@@ -169,7 +183,7 @@ describeEachDialect("call claim store", (dialect) => {
     await seed(s, ["c1", "c2", "c3"]);
     await s.calls.insertMany([callRecord("r1", "late", { position: 9, deadline_ms: 50_000 })]);
     await s.callClaims.claim(claimOf("c2", "e1", 10_000));
-    await s.callClaims.accept("c2", "clm-e1-c2", 10_000);
+    await s.callClaims.accept(holder("c2", "clm-e1-c2"), 10_000);
     expect(await s.callClaims.overdue(["pending", "claimed", "accepted"], 49_999, 10)).toEqual([]);
     expect(await s.callClaims.overdue(["pending", "claimed", "accepted"], 50_000, 10)).toEqual([
       { run_id: "r1", call_id: "late" },

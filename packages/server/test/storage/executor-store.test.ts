@@ -17,6 +17,11 @@ function connectInput(executorId: string, connectionId: string, overrides: Parti
   };
 }
 
+/** Executor `executorId`'s connection `connectionId` as a request with key `keyId` names it. */
+function owned(executorId: string, connectionId: string, keyId = "k1") {
+  return { executor_id: executorId, connection_id: connectionId, key_id: keyId };
+}
+
 async function connect(s: KyselyStorage, executorId: string, connectionId: string, overrides = {}) {
   return s.executors.connect(connectInput(executorId, connectionId, overrides));
 }
@@ -46,7 +51,7 @@ describeEachDialect("executor store", (dialect) => {
   it("connect: a reconnect supersedes (new connection, epoch + 1, online again, new bindings and key)", async () => {
     const s = storage();
     await connect(s, "e1", "conn-1");
-    await s.executors.disconnect("e1", "conn-1", 2_000);
+    await s.executors.disconnect(owned("e1", "conn-1"), 2_000);
     const again = await connect(s, "e1", "conn-2", {
       binding_ids: ["b2"],
       key_id: "k2",
@@ -78,31 +83,34 @@ describeEachDialect("executor store", (dialect) => {
     expect(results.find((r) => r.epoch === 9)?.connection_id).toBe(current?.connection_id);
   });
 
-  it("heartbeat: renews only the current, online, live connection", async () => {
+  it("heartbeat: renews only the current, online, live connection, for the key that opened it", async () => {
     const s = storage();
     await connect(s, "e1", "conn-1");
-    expect(await s.executors.heartbeat("e1", "conn-1", 5_000, 20_000)).toBe(true);
+    // Only the key that opened the connection renews it.
+    expect(await s.executors.heartbeat(owned("e1", "conn-1", "k-other"), 5_000, 20_000)).toBe(false);
+    expect(await s.executors.heartbeat(owned("e1", "conn-1"), 5_000, 20_000)).toBe(true);
     expect(await s.executors.get("e1")).toMatchObject({ last_heartbeat_ms: 5_000, lease_expires_ms: 20_000 });
     // Lapsed (now >= lease expiry): not renewed, even though the sweep has not run.
-    expect(await s.executors.heartbeat("e1", "conn-1", 20_000, 35_000)).toBe(false);
+    expect(await s.executors.heartbeat(owned("e1", "conn-1"), 20_000, 35_000)).toBe(false);
     expect(await s.executors.get("e1")).toMatchObject({ last_heartbeat_ms: 5_000, lease_expires_ms: 20_000 });
     await connect(s, "e1", "conn-2", { now_ms: 21_000, lease_expires_ms: 36_000 });
-    expect(await s.executors.heartbeat("e1", "conn-1", 22_000, 37_000)).toBe(false);
-    expect(await s.executors.heartbeat("e1", "conn-2", 22_000, 37_000)).toBe(true);
-    expect(await s.executors.heartbeat("nope", "conn-2", 22_000, 37_000)).toBe(false);
-    await s.executors.disconnect("e1", "conn-2", 23_000);
-    expect(await s.executors.heartbeat("e1", "conn-2", 24_000, 39_000)).toBe(false);
+    expect(await s.executors.heartbeat(owned("e1", "conn-1"), 22_000, 37_000)).toBe(false);
+    expect(await s.executors.heartbeat(owned("e1", "conn-2"), 22_000, 37_000)).toBe(true);
+    expect(await s.executors.heartbeat(owned("nope", "conn-2"), 22_000, 37_000)).toBe(false);
+    await s.executors.disconnect(owned("e1", "conn-2"), 23_000);
+    expect(await s.executors.heartbeat(owned("e1", "conn-2"), 24_000, 39_000)).toBe(false);
   });
 
-  it("disconnect: only the current online connection, once", async () => {
+  it("disconnect: only the current online connection, by the key that opened it, once", async () => {
     const s = storage();
     await connect(s, "e1", "conn-1");
     await connect(s, "e1", "conn-2");
-    expect(await s.executors.disconnect("e1", "conn-1", 2_000)).toBe(false);
+    expect(await s.executors.disconnect(owned("e1", "conn-1"), 2_000)).toBe(false);
+    expect(await s.executors.disconnect(owned("e1", "conn-2", "k-other"), 2_000)).toBe(false);
     expect((await s.executors.get("e1"))?.online).toBe(true);
-    expect(await s.executors.disconnect("e1", "conn-2", 2_000)).toBe(true);
+    expect(await s.executors.disconnect(owned("e1", "conn-2"), 2_000)).toBe(true);
     expect(await s.executors.get("e1")).toMatchObject({ online: false, disconnected_at_ms: 2_000 });
-    expect(await s.executors.disconnect("e1", "conn-2", 3_000)).toBe(false);
+    expect(await s.executors.disconnect(owned("e1", "conn-2"), 3_000)).toBe(false);
     expect((await s.executors.get("e1"))?.disconnected_at_ms).toBe(2_000);
   });
 
@@ -111,7 +119,7 @@ describeEachDialect("executor store", (dialect) => {
     await connect(s, "e1", "conn-1", { lease_expires_ms: 10_000 });
     await connect(s, "e2", "conn-2", { lease_expires_ms: 12_000 });
     await connect(s, "e3", "conn-3", { lease_expires_ms: 9_000 });
-    await s.executors.disconnect("e3", "conn-3", 5_000);
+    await s.executors.disconnect(owned("e3", "conn-3"), 5_000);
     expect(await s.executors.listLapsed(9_999, 10)).toEqual([]);
     expect((await s.executors.listLapsed(10_000, 10)).map((e) => e.executor_id)).toEqual(["e1"]);
     expect((await s.executors.listLapsed(50_000, 10)).map((e) => e.executor_id)).toEqual(["e1", "e2"]);
@@ -134,7 +142,7 @@ describeEachDialect("executor store", (dialect) => {
     await connect(s, "e2", "conn-2", { binding_ids: ["bx1", "B_1"], now_ms: 2_000 });
     await connect(s, "e3", "conn-3", { binding_ids: ["other", "b_1"], now_ms: 3_000 });
     await connect(s, "e4", "conn-4", { binding_ids: ["b_10"], now_ms: 4_000 });
-    await s.executors.disconnect("e3", "conn-3", 5_000);
+    await s.executors.disconnect(owned("e3", "conn-3"), 5_000);
     expect((await s.executors.listByBinding("b_1")).map((e) => e.executor_id)).toEqual(["e3", "e1"]);
     expect((await s.executors.listByBinding("B_1")).map((e) => e.executor_id)).toEqual(["e2"]);
     expect((await s.executors.listByBinding("b%")).map((e) => e.executor_id)).toEqual([]);

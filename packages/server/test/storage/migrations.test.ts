@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type Migrator, sql } from "kysely";
 import { expect, it } from "vitest";
 import { connectDatabase } from "../../src/storage/connect-database.js";
 import type { Database } from "../../src/storage/database-schema.js";
@@ -11,6 +11,7 @@ import { resultContextBytesMigration } from "../../src/storage/migrations/0002-r
 import { MIGRATION_NAMES } from "../../src/storage/migrations/migration-list.js";
 import { applyMigrations, createMigrator, MIGRATION_TABLE } from "../../src/storage/migrations/migrator.js";
 import { openStorage } from "../../src/storage/open-storage.js";
+import { callRecord, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 
 const LATEST = MIGRATION_NAMES[MIGRATION_NAMES.length - 1];
@@ -105,7 +106,12 @@ await storage.close();`;
 
 describeEachDialect("migrations", (dialect) => {
   it("lists the migrations in apply order", () => {
-    expect(MIGRATION_NAMES).toEqual(["0001_initial", "0002_result_context_bytes", "0003_runtime"]);
+    expect(MIGRATION_NAMES).toEqual([
+      "0001_initial",
+      "0002_result_context_bytes",
+      "0003_runtime",
+      "0004_receipts_per_claim",
+    ]);
   });
 
   it("applies every migration once and records it; migrating again applies nothing", async () => {
@@ -174,7 +180,7 @@ describeEachDialect("migrations", (dialect) => {
       const before = await dumpTables(db);
 
       expect(await applyMigrations(migrator)).toEqual({
-        applied: ["0002_result_context_bytes", "0003_runtime"],
+        applied: ["0002_result_context_bytes", "0003_runtime", "0004_receipts_per_claim"],
         current: LATEST,
       });
       const after = await dumpTables(db);
@@ -227,6 +233,54 @@ describeEachDialect("migrations", (dialect) => {
       await resultContextBytesMigration.up(db);
       expect(await dumpTables(db)).toEqual(after);
     } finally {
+      await db.destroy();
+      await database.dispose();
+    }
+  });
+
+  it("0004 keys receipts per claim and keeps every stored receipt byte for byte; down goes back", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const connection = await connectDatabase(database.url);
+    const { db } = connection;
+    const storage = await openStorage(database.url, { migrate: false });
+    const receiptRows = () =>
+      sql`select * from receipts order by call_id, seq`.execute(db).then((result) => JSON.stringify(result.rows));
+    try {
+      const migrator = createMigrator(connection);
+      await applyMigrations(migrator, (m) => m.migrateTo("0003_runtime"));
+      await publishRuntime(storage);
+      await storage.runs.insert(runRecord("r1"));
+      await storage.calls.insertMany([callRecord("r1", "c1"), callRecord("r1", "c2", { position: 1 })]);
+      const stored = [
+        receiptRecord("c1", "acc", 1, { kind: "accepted", body_text: '{"receipt_id":"acc", "n": 1.0E+2}' }),
+        receiptRecord("c1", "p-\u00e9-\u{1f600}", 2),
+        receiptRecord("c2", "acc", 1, { kind: "accepted", claim_id: "clm9", executor_id: "e9", applied: false }),
+      ];
+      await db
+        .insertInto("receipts")
+        .values(stored.map((receipt) => ({ ...receipt, applied: receipt.applied ? 1 : 0 })))
+        .execute();
+      const before = await receiptRows();
+
+      expect(await applyMigrations(migrator)).toEqual({ applied: ["0004_receipts_per_claim"], current: LATEST });
+      expect(await receiptRows()).toBe(before);
+      for (const receipt of stored) {
+        expect(await storage.receipts.get(receipt.call_id, receipt.claim_id, receipt.receipt_id)).toEqual(receipt);
+      }
+      // Another claim may now use a receipt ID of an earlier claim on the same call; the same claim may not.
+      const later = receiptRecord("c1", "acc", 3, { kind: "accepted", claim_id: "clm2", executor_id: "e2" });
+      expect(await storage.receipts.insert(later)).toBe(true);
+      expect(await storage.receipts.insert({ ...later, seq: 4 })).toBe(false);
+      expect(await storage.receipts.listByCall("c1")).toEqual([stored[0], stored[1], later]);
+
+      // Down refuses while two claims of a call share an ID, and goes back to one ID per call otherwise.
+      const down = (m: Migrator) => m.migrateDown();
+      await expect(applyMigrations(migrator, down)).rejects.toThrow(/0004_receipts_per_claim/);
+      await db.deleteFrom("receipts").where("claim_id", "=", "clm2").execute();
+      expect(await applyMigrations(migrator, down)).toEqual({ applied: [], current: "0003_runtime" });
+      expect(await receiptRows()).toBe(before);
+    } finally {
+      await storage.close();
       await db.destroy();
       await database.dispose();
     }

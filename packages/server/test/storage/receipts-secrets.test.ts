@@ -7,7 +7,7 @@ import { describeEachDialect, testDatabaseUrl, useTestStorage } from "../support
 describeEachDialect("receipt store", (dialect) => {
   const storage = useTestStorage(dialect);
 
-  it("insert, get and list in arrival order; an existing (call_id, receipt_id) is kept and answers false", async () => {
+  it("insert, get and list in arrival order; an existing (call_id, claim_id, receipt_id) is kept and answers false", async () => {
     const s = storage();
     await publishRuntime(s);
     await s.runs.insert(runRecord("r1"));
@@ -19,15 +19,31 @@ describeEachDialect("receipt store", (dialect) => {
     const first = receiptRecord("c1", "r-1", 1, { body_text: body, kind: "completed", applied: false });
     expect(await s.receipts.insert(first)).toBe(true);
     expect(await s.receipts.insert(receiptRecord("c1", "r-1", 2, { body_text: "other" }))).toBe(false);
-    expect(await s.receipts.get("c1", "r-1")).toEqual(first);
+    expect(await s.receipts.get("c1", "clm1", "r-1")).toEqual(first);
+    expect(await s.receipts.get("c1", "clm2", "r-1")).toBeUndefined();
     expect(await s.receipts.nextSeq("c1")).toBe(2);
     const second = receiptRecord("c1", "r-0", 2);
     await s.receipts.insert(second);
     await s.receipts.insert(receiptRecord("c2", "r-1", 1));
     expect(await s.receipts.listByCall("c1")).toEqual([first, second]);
     expect(await s.receipts.nextSeq("c1")).toBe(3);
-    expect(await s.receipts.get("c1", "nope")).toBeUndefined();
+    expect(await s.receipts.get("c1", "clm1", "nope")).toBeUndefined();
     expect(await s.receipts.listByCall("c3")).toEqual([]);
+  });
+
+  it("receipt IDs count per claim: another claim on the same call keeps its own receipt under the same ID", async () => {
+    const s = storage();
+    await publishRuntime(s);
+    await s.runs.insert(runRecord("r1"));
+    await s.calls.insertMany([callRecord("r1", "c1")]);
+    const earlier = receiptRecord("c1", "acc", 1, { kind: "accepted", claim_id: "clm1", executor_id: "e1" });
+    const later = receiptRecord("c1", "acc", 2, { kind: "accepted", claim_id: "clm2", executor_id: "e2" });
+    expect(await s.receipts.insert(earlier)).toBe(true);
+    expect(await s.receipts.insert(later)).toBe(true);
+    expect(await s.receipts.insert({ ...later, seq: 3, body_text: "again" })).toBe(false);
+    expect(await s.receipts.get("c1", "clm1", "acc")).toEqual(earlier);
+    expect(await s.receipts.get("c1", "clm2", "acc")).toEqual(later);
+    expect(await s.receipts.listByCall("c1")).toEqual([earlier, later]);
   });
 
   it("a receipt of an unknown call is refused (foreign key)", async () => {

@@ -6,10 +6,11 @@
  */
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "../database-schema.js";
 import type { CallRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
-import type { CallClaimStore, CallRef, CallTarget, ClaimInput } from "../storage.js";
+import type { CallClaimStore, CallRef, CallTarget, ClaimHolder, ClaimInput } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
 import { ACCEPTED, CLAIMED, PENDING, RELEASED } from "./call-statuses.js";
@@ -44,6 +45,17 @@ function targetQuery(lock: boolean) {
 const TARGET = targetQuery(false);
 const TARGET_FOR_UPDATE = targetQuery(true);
 
+/** The call's executor belongs to `keyId` (its current connection was opened with that key). */
+function executorOwnedBy(eb: ExpressionBuilder<Database, "tool_calls">, keyId: string) {
+  return eb.exists(
+    eb
+      .selectFrom("executors")
+      .select(sql`1`.as("one"))
+      .whereRef("executors.executor_id", "=", "tool_calls.executor_id")
+      .where("executors.key_id", "=", keyId),
+  );
+}
+
 const CLAIM = new ReusableQuery(
   (
     db,
@@ -55,6 +67,7 @@ const CLAIM = new ReusableQuery(
     callId: string,
     runId: string,
     connectionId: string,
+    keyId: string,
   ) =>
     db
       .updateTable("tool_calls")
@@ -81,13 +94,15 @@ const CLAIM = new ReusableQuery(
             .select(sql`1`.as("one"))
             .where("executors.executor_id", "=", executorId)
             .where("executors.connection_id", "=", connectionId)
+            // Only the key that opened the executor's current connection claims for it.
+            .where("executors.key_id", "=", keyId)
             .where("executors.online", "=", 1)
             .where("executors.lease_expires_ms", ">", now),
         ),
       ),
 );
 
-const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string) =>
+const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string, keyId: string) =>
   db
     .updateTable("tool_calls")
     .set({ status: ACCEPTED, accepted_at_ms: nowMs, updated_at_ms: nowMs })
@@ -95,12 +110,13 @@ const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: st
     .where("claim_id", "=", claimId)
     .where("status", "=", CLAIMED)
     .where("accept_deadline_ms", ">=", nowMs)
+    .where((eb) => executorOwnedBy(eb, keyId))
     .returningAll(),
 );
 
-/** `settle` from one status (receipts always settle from the one status they were decided on). */
-const SETTLE_FROM_ONE = new ReusableQuery(
-  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus) =>
+/** A receipt's settling change: from the one status it was decided on, by the claim holding the call. */
+const SETTLE = new ReusableQuery(
+  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus, keyId: string) =>
     db
       .updateTable("tool_calls")
       .set((eb) => ({
@@ -110,7 +126,8 @@ const SETTLE_FROM_ONE = new ReusableQuery(
       }))
       .where("call_id", "=", callId)
       .where("claim_id", "=", claimId)
-      .where("status", "in", [from])
+      .where("status", "=", from)
+      .where((eb) => executorOwnedBy(eb, keyId))
       .returningAll(),
 );
 
@@ -145,7 +162,8 @@ export class KyselyCallClaimStore implements CallClaimStore {
   }
 
   async claim(input: ClaimInput): Promise<boolean> {
-    const { run_id, call_id, executor_id, connection_id, claim_id, grant_hash, now_ms, accept_deadline_ms } = input;
+    const { run_id, call_id, executor_id, connection_id, key_id, claim_id, grant_hash, now_ms, accept_deadline_ms } =
+      input;
     return this.ctx.write(async (db) => {
       const changed = await CLAIM.affected(
         this.ctx.dialect,
@@ -158,44 +176,24 @@ export class KyselyCallClaimStore implements CallClaimStore {
         call_id,
         run_id,
         connection_id,
+        key_id,
       );
       return changed > 0n;
     });
   }
 
-  async accept(callId: string, claimId: string, nowMs: number): Promise<CallRecord | undefined> {
+  async accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined> {
     return this.ctx.write(async (db) => {
-      const row = await ACCEPT.takeFirst(this.ctx.dialect, db, nowMs, callId, claimId);
+      const row = await ACCEPT.takeFirst(this.ctx.dialect, db, nowMs, holder.call_id, holder.claim_id, holder.key_id);
       return row === undefined ? undefined : callFromRow(row);
     });
   }
 
-  async settle(
-    callId: string,
-    claimId: string,
-    from: readonly CallStatus[],
-    to: CallStatus,
-    nowMs: number,
-  ): Promise<CallRecord | undefined> {
+  async settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined> {
     if (!SETTLED_CALL_STATUSES.has(to)) throw new Error(`settle() moves calls to settled statuses, not ${to}`);
-    if (from.length === 0) return undefined;
     return this.ctx.write(async (db) => {
-      const [only, ...more] = from;
-      const row =
-        only !== undefined && more.length === 0
-          ? await SETTLE_FROM_ONE.takeFirst(this.ctx.dialect, db, to, nowMs, callId, claimId, only)
-          : await db
-              .updateTable("tool_calls")
-              .set((eb) => ({
-                status: to,
-                settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
-                updated_at_ms: nowMs,
-              }))
-              .where("call_id", "=", callId)
-              .where("claim_id", "=", claimId)
-              .where("status", "in", [...from])
-              .returningAll()
-              .executeTakeFirst();
+      const { call_id, claim_id, key_id } = holder;
+      const row = await SETTLE.takeFirst(this.ctx.dialect, db, to, nowMs, call_id, claim_id, from, key_id);
       return row === undefined ? undefined : callFromRow(row);
     });
   }

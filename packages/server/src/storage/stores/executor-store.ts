@@ -1,14 +1,15 @@
 /**
  * Executor connections in the `executors` table: one row per stable executor ID holding its current
- * connection, epoch and lease. Every change of a connection is one conditional statement on
- * (executor_id, connection_id, online), so a superseded connection never changes the current one.
+ * connection, epoch, lease and the API key that opened it (`key_id`, the executor's owner). Every
+ * change a request makes is one conditional statement on (executor_id, connection_id, key_id,
+ * online), so a superseded connection never changes the current one and another key changes nothing.
  */
 
 import { type Selectable, type SqlBool, sql } from "kysely";
 import type { ExecutorsTable } from "../database-schema.js";
 import type { ExecutorRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
-import type { ExecutorConnectInput, ExecutorStore } from "../storage.js";
+import type { ExecutorConnectInput, ExecutorStore, OwnedConnection } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 
 const COLUMNS = [
@@ -90,13 +91,14 @@ export class KyselyExecutorStore implements ExecutorStore {
     return row === undefined ? undefined : executorFromRow(row);
   }
 
-  async heartbeat(executorId: string, connectionId: string, nowMs: number, leaseExpiresMs: number): Promise<boolean> {
+  async heartbeat(connection: OwnedConnection, nowMs: number, leaseExpiresMs: number): Promise<boolean> {
     return this.ctx.write(async (db) => {
       const result = await db
         .updateTable("executors")
         .set({ last_heartbeat_ms: nowMs, lease_expires_ms: leaseExpiresMs })
-        .where("executor_id", "=", executorId)
-        .where("connection_id", "=", connectionId)
+        .where("executor_id", "=", connection.executor_id)
+        .where("connection_id", "=", connection.connection_id)
+        .where("key_id", "=", connection.key_id)
         .where("online", "=", 1)
         .where("lease_expires_ms", ">", nowMs)
         .executeTakeFirst();
@@ -104,13 +106,14 @@ export class KyselyExecutorStore implements ExecutorStore {
     });
   }
 
-  async disconnect(executorId: string, connectionId: string, nowMs: number): Promise<boolean> {
+  async disconnect(connection: OwnedConnection, nowMs: number): Promise<boolean> {
     return this.ctx.write(async (db) => {
       const result = await db
         .updateTable("executors")
         .set({ online: 0, disconnected_at_ms: nowMs })
-        .where("executor_id", "=", executorId)
-        .where("connection_id", "=", connectionId)
+        .where("executor_id", "=", connection.executor_id)
+        .where("connection_id", "=", connection.connection_id)
+        .where("key_id", "=", connection.key_id)
         .where("online", "=", 1)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;

@@ -1,6 +1,8 @@
 /**
  * Receipts in `receipts`: each one's body exactly as received (`body_text`) and the first answer given
- * (`answer_json`). The primary key (call_id, receipt_id) makes a receipt ID count once per call.
+ * (`answer_json`). The primary key (call_id, claim_id, receipt_id) (0004) makes a receipt ID count
+ * once per claim: a later claim on the same call can never collide with, or take over, an earlier
+ * claim's receipt IDs. `seq` still numbers a call's receipts in arrival order.
  */
 
 import { isReceiptKind } from "@toolhost/protocol";
@@ -44,10 +46,15 @@ const INSERT = new ReusableQuery(
         applied,
         created_at_ms,
       })
-      .onConflict((conflict) => conflict.columns(["call_id", "receipt_id"]).doNothing()),
+      .onConflict((conflict) => conflict.columns(["call_id", "claim_id", "receipt_id"]).doNothing()),
 );
-const GET = new ReusableQuery((db, callId: string, receiptId: string) =>
-  db.selectFrom("receipts").selectAll().where("call_id", "=", callId).where("receipt_id", "=", receiptId),
+const GET = new ReusableQuery((db, callId: string, claimId: string, receiptId: string) =>
+  db
+    .selectFrom("receipts")
+    .selectAll()
+    .where("call_id", "=", callId)
+    .where("claim_id", "=", claimId)
+    .where("receipt_id", "=", receiptId),
 );
 const LAST_SEQ = new ReusableQuery((db, callId: string) =>
   db
@@ -83,8 +90,8 @@ export class KyselyReceiptStore implements ReceiptStore {
     );
   }
 
-  async get(callId: string, receiptId: string): Promise<ReceiptRecord | undefined> {
-    const row = await this.ctx.read((db) => GET.takeFirst(this.ctx.dialect, db, callId, receiptId));
+  async get(callId: string, claimId: string, receiptId: string): Promise<ReceiptRecord | undefined> {
+    const row = await this.ctx.read((db) => GET.takeFirst(this.ctx.dialect, db, callId, claimId, receiptId));
     return row === undefined ? undefined : fromRow(row);
   }
 
