@@ -55,7 +55,7 @@ export async function observe(model: ProtocolModel, real: ModelReal): Promise<Sn
     snapshot.executors[executor_id] = view;
   }
   for (const row of await real.bench.rows.receipts(model.runs.map((run) => run.runId))) {
-    snapshot.receipts[receiptKey(row.call_id, row.receipt_id)] = row.body_text;
+    snapshot.receipts[receiptKey(row.call_id, row.claim_id, row.receipt_id)] = row.body_text;
   }
   return snapshot;
 }

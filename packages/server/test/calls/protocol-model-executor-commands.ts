@@ -7,6 +7,7 @@
  */
 
 import type fc from "fast-check";
+import type { Answer } from "../http/http-harness.js";
 import { checkWorld } from "./protocol-model-checks.js";
 import { applyNewClaim, predictClaim } from "./protocol-model-predictions.js";
 import {
@@ -25,23 +26,26 @@ import { expectAnswer, fail, iso, type ModelReal, note, send } from "./protocol-
 
 type Command = fc.AsyncCommand<ProtocolModel, ModelReal>;
 
-/** Fails unless a request sent with a key that may not act for the executor was refused (4xx). */
-function expectRefusedImpostor(real: ModelReal, status: number, what: string): void {
-  if (status < 300) fail(real, `${what} came with a key that did not open the executor's connection, and succeeded`);
-  if (status >= 500) fail(real, `${what} answered ${status}`);
+/** Fails unless a request from a key that does not own the executor was refused: 403 `executor_key_mismatch`. */
+function expectRefusedImpostor(real: ModelReal, answer: Answer, what: string): void {
+  if (answer.status < 300) {
+    fail(real, `${what} came with a key that did not open the executor's connection, and succeeded: ${answer.text}`);
+  }
+  if (answer.status !== 403 || answer.body?.error?.code !== "executor_key_mismatch") {
+    fail(real, `${what}: expected 403 executor_key_mismatch, got ${answer.status} ${answer.text}`);
+  }
 }
 
 /**
  * Connects `exec` with `key`: a new connection (epoch + 1), live for a lease, the older one fenced.
- * Another key than the owner's may also be refused (then nothing changes).
+ * With another key than the owner's, the executor belongs to that key from then on (its binding
+ * scope reaches the executor's bindings: both keys are unrestricted).
  */
 async function connectAs(model: ProtocolModel, real: ModelReal, exec: ExecName, key: KeyName): Promise<void> {
   const executor = model.executors[exec];
   const what = `connect of ${exec} with key ${key}`;
   const body = { executor_id: executor.id, binding_ids: [real.bindingId] };
   const answer = await send(real, "POST", "/v1/executors/connect", real.keys[key], body);
-  // Refusing to hand an executor ID to another key is a fine answer too: then nothing changed.
-  if (key !== executor.owner && answer.status >= 400 && answer.status < 500) return;
   const connection = expectAnswer(real, answer, 200, what);
   if (connection.epoch !== executor.epoch + 1 || connection.lease_ttl_ms !== LEASE_TTL_MS) {
     fail(real, `${what}: expected epoch ${executor.epoch + 1} and lease_ttl_ms ${LEASE_TTL_MS}, got ${answer.text}`);
@@ -55,11 +59,20 @@ async function connectAs(model: ProtocolModel, real: ModelReal, exec: ExecName, 
   executor.leaseExpiresMs = model.nowMs + LEASE_TTL_MS;
 }
 
-/** Connects `exec` again with its own key (a restart) or, `takeover`, with the other key. */
+/** How a connect with the same executor ID comes. */
+export type Reconnect =
+  /** The executor's process restarts with its own key. */
+  | "restart"
+  /** Another process takes the executor ID over with the other key (no journal: no grants). */
+  | "takeover"
+  /** The executor's process restarts with the other key (key rotation), keeping its journal: claims, grants, receipts. */
+  | "rotation";
+
+/** Connects `exec` again: a restart, a takeover by the other key, or a key rotation. */
 export class ConnectCommand implements Command {
   constructor(
     readonly exec: ExecName,
-    readonly takeover: boolean,
+    readonly how: Reconnect,
   ) {}
 
   check(): boolean {
@@ -68,13 +81,22 @@ export class ConnectCommand implements Command {
 
   async run(model: ProtocolModel, real: ModelReal): Promise<void> {
     const executor = model.executors[this.exec];
+    const from = executor.owner;
+    const key = this.how === "restart" ? from : otherKey(from);
     note(real, `${this}`);
-    await connectAs(model, real, this.exec, this.takeover ? otherKey(executor.owner) : executor.owner);
+    await connectAs(model, real, this.exec, key);
+    if (this.how === "rotation") {
+      // The same process, restarted with the new key: what it held, it holds under that key.
+      for (const claim of model.claims) if (claim.exec === this.exec && claim.key === from) claim.key = key;
+      for (const confirmation of model.confirmations) {
+        if (confirmation.exec === this.exec && confirmation.key === from) confirmation.key = key;
+      }
+    }
     await checkWorld(model, real);
   }
 
   toString(): string {
-    return `connect(${this.exec}${this.takeover ? ", with the other key" : ""})`;
+    return `connect(${this.exec}${this.how === "restart" ? "" : `, ${this.how} with the other key`})`;
   }
 }
 
@@ -233,27 +255,10 @@ export class ClaimCommand implements Command {
       connection_id: connectionId,
     });
     const what = `claim of ${call.callId} by executor ${this.exec} with key ${key}`;
-    if (prediction.type === "wrong_key") {
-      expectRefusedImpostor(real, answer.status, what);
-    } else if (prediction.type === "refuse") {
+    if (prediction.type === "refuse") {
+      if (prediction.wrongKey === true) expectRefusedImpostor(real, answer, what);
       if (answer.status !== prediction.status || answer.body?.error?.code !== prediction.code) {
         fail(real, `${what}: expected ${prediction.status} ${prediction.code}, got ${answer.status} ${answer.text}`);
-      }
-    } else if (prediction.type === "foreign") {
-      if (answer.status >= 500) fail(real, `${what} answered ${answer.status}`);
-      if (answer.status === 200) {
-        if (answer.body.replayed !== true || answer.body.claim_id !== call.claim?.claimId) {
-          fail(real, `${what}: a held call may only be answered with its claim again, got ${answer.text}`);
-        }
-        model.claims.push({
-          claimId: answer.body.claim_id,
-          grant: answer.body.grant,
-          callId: call.callId,
-          runId: call.runId,
-          exec: this.exec,
-          key,
-          foreign: true,
-        });
       }
     } else {
       const body = expectAnswer(real, answer, 200, what);
@@ -278,12 +283,10 @@ export class ClaimCommand implements Command {
           runId: call.runId,
           exec: this.exec,
           key,
-          foreign: false,
+          signedFor: key,
         });
       } else {
-        const known = model.claims.find(
-          (claim) => claim.claimId === prediction.claimId && claim.key === key && !claim.foreign,
-        );
+        const known = model.claims.find((claim) => claim.claimId === prediction.claimId && claim.signedFor === key);
         if (body.replayed !== true || body.claim_id !== prediction.claimId || body.grant !== known?.grant) {
           fail(
             real,
@@ -324,7 +327,7 @@ export class ImpostorCommand implements Command {
     const claim = claims[this.claimIndex % Math.max(claims.length, 1)];
     const call = model.calls[this.claimIndex % model.calls.length];
     note(real, `${this}`);
-    let status: number;
+    let answer: Answer;
     if (this.request === "receipt" && claim !== undefined) {
       const body = {
         receipt_id: `impostor-${model.nextReceipt++}`,
@@ -333,19 +336,18 @@ export class ImpostorCommand implements Command {
         grant: claim.grant,
         kind: "accepted",
       };
-      status = (await send(real, "POST", `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`, key, body))
-        .status;
+      answer = await send(real, "POST", `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`, key, body);
     } else if (this.request === "pending") {
-      status = (await send(real, "GET", `${base}/pending?connection_id=${connection_id}&limit=10`, key)).status;
+      answer = await send(real, "GET", `${base}/pending?connection_id=${connection_id}&limit=10`, key);
     } else if (this.request === "report" && call !== undefined) {
       const body = { connection_id, calls: [{ call_id: call.callId, state: "pending_delivery" }] };
-      status = (await send(real, "POST", `${base}/calls/report`, key, body)).status;
+      answer = await send(real, "POST", `${base}/calls/report`, key, body);
     } else if (this.request === "disconnect") {
-      status = (await send(real, "POST", `${base}/disconnect`, key, { connection_id })).status;
+      answer = await send(real, "POST", `${base}/disconnect`, key, { connection_id });
     } else {
-      status = (await send(real, "POST", `${base}/heartbeat`, key, { connection_id })).status;
+      answer = await send(real, "POST", `${base}/heartbeat`, key, { connection_id });
     }
-    expectRefusedImpostor(real, status, `${this.request} as executor ${this.exec} by the other key`);
+    expectRefusedImpostor(real, answer, `${this.request} as executor ${this.exec} by the other key`);
     await checkWorld(model, real);
   }
 

@@ -1,9 +1,9 @@
 /**
  * What the documented protocol answers (docs/protocol.md, docs/executors.md), predicted on the
  * model before a request is sent: for a claim and for a receipt, either one exact answer (and the
- * change it makes), a refusal with its status and code, a refusal of any kind (a request with a key
- * that may not act for the executor), or "foreign" — a process acting on a claim another key made,
- * where the documents leave the answer open and only the invariants judge it.
+ * change it makes) or a refusal with its status and code. A request from a key that does not own the
+ * executor (did not open its current connection) is refused with 403 `executor_key_mismatch` —
+ * marked, so that its success is reported as the broken invariant it is.
  */
 
 import type { CallEvent } from "@toolhost/protocol";
@@ -25,10 +25,16 @@ import {
   runOf,
 } from "./protocol-model-state.js";
 
-/** A predicted refusal: the exact status and code, or (wrong key) any 4xx that changes nothing. */
-export type Refusal =
-  | { readonly type: "refuse"; readonly status: number; readonly code: string }
-  | { readonly type: "wrong_key" };
+/** A predicted refusal: its status and code; `wrongKey` when the key may not act for the executor. */
+export type Refusal = {
+  readonly type: "refuse";
+  readonly status: number;
+  readonly code: string;
+  readonly wrongKey?: true;
+};
+
+/** The refusal of a request from a key that does not own the executor. */
+const WRONG_KEY: Refusal = { type: "refuse", status: 403, code: "executor_key_mismatch", wrongKey: true };
 
 /** What a claim must answer. */
 export type ClaimPrediction =
@@ -36,9 +42,7 @@ export type ClaimPrediction =
   /** A new claim: 200 `replayed: false`, the call `claimed`. */
   | { readonly type: "new" }
   /** The executor's own claim again: 200 `replayed: true`, the same claim ID and grant. */
-  | { readonly type: "replay"; readonly claimId: string }
-  /** The executor's claim, asked by another key than the one that made it: judged by the invariants only. */
-  | { readonly type: "foreign" };
+  | { readonly type: "replay"; readonly claimId: string };
 
 /** Predicts a claim of `call` by executor `exec` with `key`, naming connection `connectionId`. */
 export function predictClaim(
@@ -49,7 +53,7 @@ export function predictClaim(
   connectionId: string,
 ): ClaimPrediction {
   const executor = model.executors[exec];
-  if (key !== executor.owner) return { type: "wrong_key" };
+  if (key !== executor.owner) return WRONG_KEY;
   if (connectionId !== executor.connectionId) return refuse(409, "connection_superseded");
   if (!isLive(model, exec)) return refuse(409, "connection_offline");
   if (call.compensates === null && runOf(model, call.runId).status !== "waiting_for_tools") {
@@ -57,7 +61,8 @@ export function predictClaim(
   }
   const lapsed = call.status === "claimed" && call.claim !== null && call.claim.acceptDeadlineMs < model.nowMs;
   if (call.claim !== null && call.claim.exec === exec && !lapsed) {
-    return call.claim.key === key ? { type: "replay", claimId: call.claim.claimId } : { type: "foreign" };
+    // A grant is never issued again to a key it was not made for (the executor was taken over since).
+    return call.claim.key === key ? { type: "replay", claimId: call.claim.claimId } : refuse(409, "conflict");
   }
   if ((call.status === "pending" || lapsed) && model.nowMs < call.deadlineMs) return { type: "new" };
   if (call.claim !== null && !lapsed) return refuse(409, "already_claimed");
@@ -98,9 +103,7 @@ export type ReceiptPrediction =
   /** Stored: this answer, then `apply` makes its change on the model. */
   | { readonly type: "store"; readonly answer: ReceiptAnswer; readonly apply: () => void }
   /** A redelivery of a stored receipt: the first answer, with the statuses of now and `confirmed` only while live. */
-  | { readonly type: "replay"; readonly answer: ReceiptAnswer }
-  /** A receipt under a claim another key made: judged by the invariants only. */
-  | { readonly type: "foreign" };
+  | { readonly type: "replay"; readonly answer: ReceiptAnswer };
 
 /**
  * Predicts receipt `receiptId` of `kind` under `claim`, sent with `key`; `sameBody`: the body is the
@@ -114,9 +117,15 @@ export function predictReceipt(
   receiptId: string,
   sameBody: boolean,
 ): ReceiptPrediction {
-  if (key !== model.executors[claim.exec].owner) return { type: "wrong_key" };
+  if (key !== model.executors[claim.exec].owner) return WRONG_KEY;
   const call = callOf(model, claim.callId);
-  const stored = model.stored.find((receipt) => receipt.callId === call.callId && receipt.receiptId === receiptId);
+  const holds = call.claim?.claimId === claim.claimId && call.claim.exec === claim.exec;
+  // A grant signed for another key (the executor changed keys since) passes only while its claim holds the call.
+  if (claim.signedFor !== key && !holds) return refuse(403, "invalid_grant");
+  // Receipt IDs count per claim.
+  const stored = model.stored.find(
+    (receipt) => receipt.callId === call.callId && receipt.claimId === claim.claimId && receipt.receiptId === receiptId,
+  );
   if (stored !== undefined) {
     if (!sameBody) return refuse(409, "receipt_conflict");
     // The first answer with what is true now: the current statuses and, for `accepted`, a live confirmation.
@@ -126,9 +135,6 @@ export function predictReceipt(
     answer.run_status = runOf(model, call.runId).status;
     return { type: "replay", answer };
   }
-  if (claim.foreign) return { type: "foreign" };
-
-  const holds = call.claim?.claimId === claim.claimId && call.claim.exec === claim.exec;
   const runActive = runActiveFor(model, call);
   const reportsOutcome =
     holds &&

@@ -41,12 +41,12 @@ async function deliver(
 ): Promise<void> {
   const path = `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`;
   const answer = await send(real, "POST", path, real.keys[claim.key], text);
-  await judgeReceipt(model, real, claim, receiptId, text, prediction, answer);
+  judgeReceipt(model, real, claim, receiptId, text, prediction, answer);
   await checkWorld(model, real);
 }
 
 /** Judges a receipt's answer against its prediction and records what it changed. */
-async function judgeReceipt(
+function judgeReceipt(
   model: ProtocolModel,
   real: ModelReal,
   claim: KnownClaim,
@@ -54,32 +54,14 @@ async function judgeReceipt(
   text: string,
   prediction: ReceiptPrediction,
   answer: Answer,
-): Promise<void> {
+): void {
   const what = `receipt ${receiptId} (claim ${claim.claimId}, executor ${claim.exec}, key ${claim.key})`;
-  if (prediction.type === "wrong_key") {
-    if (answer.status < 300) fail(real, `${what} came with a key that may not act for the executor, and succeeded`);
-    if (answer.status >= 500) fail(real, `${what} with the wrong key answered ${answer.status}`);
-    return;
-  }
   if (prediction.type === "refuse") {
+    if (prediction.wrongKey === true && answer.status < 300) {
+      fail(real, `${what} came with a key that does not own the executor, and succeeded: ${answer.text}`);
+    }
     if (answer.status !== prediction.status || answer.body?.error?.code !== prediction.code) {
       fail(real, `${what}: expected ${prediction.status} ${prediction.code}, got ${answer.status} ${answer.text}`);
-    }
-    return;
-  }
-  if (prediction.type === "foreign") {
-    if (answer.status >= 500) fail(real, `${what} answered ${answer.status}`);
-    if (answer.status !== 200) return;
-    // The server took a receipt under a claim another key made: follow what it shows.
-    const body = answer.body as ReceiptAnswer;
-    const observed = await observe(model, real);
-    const call = callOf(model, claim.callId);
-    call.status = observed.calls[call.callId]?.status as typeof call.status;
-    runOf(model, call.runId).status = observed.runs[call.runId] as ReturnType<typeof runOf>["status"];
-    if (!body.replayed) model.stored.push({ callId: claim.callId, receiptId, text, answer: body });
-    if (body.confirmed === true) {
-      model.confirmations.push({ callId: claim.callId, claimId: claim.claimId, exec: claim.exec, key: claim.key });
-      checkConfirmedAnswer(model, real, claim.callId, claim.claimId, what);
     }
     return;
   }
@@ -89,14 +71,17 @@ async function judgeReceipt(
   if (JSON.stringify(body) !== JSON.stringify(prediction.answer)) {
     fail(real, `${what}: expected ${JSON.stringify(prediction.answer)}, got ${answer.text}`);
   }
-  if (prediction.type === "store") model.stored.push({ callId: claim.callId, receiptId, text, answer: body });
+  if (prediction.type === "store") {
+    model.stored.push({ callId: claim.callId, claimId: claim.claimId, receiptId, text, answer: body });
+  }
 }
 
 /**
  * A new receipt of `kind` under a claim a process received (sent with the key that received it):
  * under a claim that can take it (an `accepted` under one holding its call `claimed`, anything else
  * under one holding it `accepted` or `reconciliation_required`) when there is one, or under `any`
- * claim received so far — stale, released or superseded ones included.
+ * claim received so far — stale, released or superseded ones included. With `reuse`, the receipt ID
+ * is one another claim of the same call already used (receipt IDs count per claim), if there is one.
  */
 export class ReceiptCommand implements Command {
   constructor(
@@ -104,6 +89,7 @@ export class ReceiptCommand implements Command {
     readonly kind: ReceiptKind,
     readonly flavor: number,
     readonly any: boolean,
+    readonly reuse = false,
   ) {}
 
   check(model: Readonly<ProtocolModel>): boolean {
@@ -119,7 +105,8 @@ export class ReceiptCommand implements Command {
         : call.status === "accepted" || call.status === "reconciliation_required";
     });
     const claim = pick(this.any || fitting.length === 0 ? model.claims : fitting, this.claimIndex);
-    const receiptId = `r${model.nextReceipt++}`;
+    const taken = model.stored.find((other) => other.callId === claim.callId && other.claimId !== claim.claimId);
+    const receiptId = this.reuse && taken !== undefined ? taken.receiptId : `r${model.nextReceipt++}`;
     const executorId = model.executors[claim.exec].id;
     const { text, respelled } = receiptText(claim, executorId, receiptId, this.kind, this.flavor);
     note(real, `${this} → ${receiptId} under ${claim.claimId}`);
@@ -132,14 +119,14 @@ export class ReceiptCommand implements Command {
       text,
       respelled,
       claim,
-      key: claim.key,
     };
     model.sent.push(sent);
     await deliver(model, real, claim, receiptId, text, prediction);
   }
 
   toString(): string {
-    return `receipt(${this.any ? "any " : ""}claim#${this.claimIndex}, ${this.kind}, flavor ${this.flavor})`;
+    const id = this.reuse ? ", another claim's receipt ID" : "";
+    return `receipt(${this.any ? "any " : ""}claim#${this.claimIndex}, ${this.kind}, flavor ${this.flavor}${id})`;
   }
 }
 
@@ -158,7 +145,14 @@ export class RedeliverCommand implements Command {
     const sent = pick(model.sent, this.sentIndex);
     const text = this.respell ? sent.respelled : sent.text;
     note(real, `${this} → ${sent.receiptId} (${sent.kind}) under ${sent.claim.claimId}`);
-    const prediction = predictReceipt(model, sent.claim, sent.key, sent.kind as ReceiptKind, sent.receiptId, true);
+    const prediction = predictReceipt(
+      model,
+      sent.claim,
+      sent.claim.key,
+      sent.kind as ReceiptKind,
+      sent.receiptId,
+      true,
+    );
     await deliver(model, real, sent.claim, sent.receiptId, text, prediction);
   }
 
@@ -177,13 +171,14 @@ export class ConflictCommand implements Command {
 
   async run(model: ProtocolModel, real: ModelReal): Promise<void> {
     const stored = pick(model.stored, this.storedIndex);
+    const key = receiptKey(stored.callId, stored.claimId, stored.receiptId);
     const sent = model.sent.find(
-      (candidate) => receiptKey(candidate.callId, candidate.receiptId) === receiptKey(stored.callId, stored.receiptId),
+      (candidate) => receiptKey(candidate.callId, candidate.claim.claimId, candidate.receiptId) === key,
     );
     if (sent === undefined) throw new Error(`model: stored receipt ${stored.receiptId} was never sent`);
     note(real, `${this} → ${sent.receiptId} under ${sent.claim.claimId}`);
     const text = conflictingText(sent.claim, model.executors[sent.claim.exec].id, sent.receiptId);
-    const prediction = predictReceipt(model, sent.claim, sent.key, "progress", sent.receiptId, false);
+    const prediction = predictReceipt(model, sent.claim, sent.claim.key, "progress", sent.receiptId, false);
     await deliver(model, real, sent.claim, sent.receiptId, text, prediction);
   }
 

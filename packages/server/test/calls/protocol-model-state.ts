@@ -94,10 +94,10 @@ export interface KnownClaim {
   readonly callId: string;
   readonly runId: string;
   readonly exec: ExecName;
-  /** The key that received this answer (and sends its receipts). */
-  readonly key: KeyName;
-  /** Received by a key other than the one that made the claim (an executor ID taken over by another key). */
-  readonly foreign: boolean;
+  /** The key of the process holding it, which sends its receipts (changes when the process restarts with another key). */
+  key: KeyName;
+  /** The key the grant was signed for: the one that made the claim. */
+  readonly signedFor: KeyName;
 }
 
 /** The answer of a receipt, as the wire carries it. */
@@ -122,13 +122,12 @@ export interface SentReceipt {
   /** The same receipt spelled differently (other member order and whitespace): the same digest. */
   readonly respelled: string;
   readonly claim: KnownClaim;
-  /** The key it was sent with. */
-  readonly key: KeyName;
 }
 
 /** A receipt the server acknowledged with a first (non-replayed) 2xx answer: it must be stored byte for byte. */
 export interface StoredReceipt {
   readonly callId: string;
+  readonly claimId: string;
   readonly receiptId: string;
   readonly text: string;
   readonly answer: ReceiptAnswer;
@@ -139,7 +138,8 @@ export interface Confirmation {
   readonly callId: string;
   readonly claimId: string;
   readonly exec: ExecName;
-  readonly key: KeyName;
+  /** The process (executor + key) holding it; moves with the process when it restarts with another key. */
+  key: KeyName;
 }
 
 /** The whole model of one world. */
@@ -226,7 +226,7 @@ export interface Snapshot {
   calls: Record<string, CallView>;
   runs: Record<string, string>;
   executors: Record<string, ExecutorView>;
-  /** `call_id receipt_id` → the stored body text. */
+  /** `call_id claim_id receipt_id` → the stored body text. */
   receipts: Record<string, string>;
 }
 
@@ -248,9 +248,9 @@ export interface ExecutorView {
   key_id: string;
 }
 
-/** The key of a stored receipt in a snapshot. */
-export function receiptKey(callId: string, receiptId: string): string {
-  return `${callId} ${receiptId}`;
+/** The key of a stored receipt in a snapshot: receipt IDs count per claim. */
+export function receiptKey(callId: string, claimId: string, receiptId: string): string {
+  return `${callId} ${claimId} ${receiptId}`;
 }
 
 /** What the server must show for the model's world. */
@@ -275,6 +275,7 @@ export function expectedSnapshot(model: ProtocolModel): Snapshot {
       key_id: model.keyIds[executor.owner],
     };
   }
-  for (const receipt of model.stored) snapshot.receipts[receiptKey(receipt.callId, receipt.receiptId)] = receipt.text;
+  for (const receipt of model.stored)
+    snapshot.receipts[receiptKey(receipt.callId, receipt.claimId, receipt.receiptId)] = receipt.text;
   return snapshot;
 }

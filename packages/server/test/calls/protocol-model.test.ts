@@ -92,11 +92,18 @@ function honestCommands(): Weighted[] {
         .tuple(index, fc.constantFrom("accepted" as const, "progress" as const, "completed" as const), flavor)
         .map(([i, k, f]) => new ReceiptCommand(i, k, f, true)),
     },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(index, fc.constantFrom<ReceiptKind>("accepted", "completed"), flavor)
+        .map(([i, k, f]) => new ReceiptCommand(i, k, f, false, true)),
+    },
     { weight: 4, arbitrary: fc.tuple(index, fc.boolean()).map(([i, respell]) => new RedeliverCommand(i, respell)) },
     { weight: 1, arbitrary: index.map((i) => new ConflictCommand(i)) },
     { weight: 2, arbitrary: exec.map((e) => new HeartbeatCommand(e)) },
     { weight: 1, arbitrary: exec.map((e) => new PendingCommand(e)) },
-    { weight: 2, arbitrary: exec.map((e) => new ConnectCommand(e, false)) },
+    { weight: 2, arbitrary: exec.map((e) => new ConnectCommand(e, "restart")) },
+    { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "rotation")) },
     { weight: 1, arbitrary: exec.map((e) => new DetachCommand(e)) },
     {
       weight: 3,
@@ -127,7 +134,7 @@ function impostorCommands(): Weighted[] {
     ...honestCommands(),
     { weight: 1, arbitrary: fc.tuple(exec, index).map(([e, i]) => new ClaimCommand(e, i, "current", true)) },
     { weight: 1, arbitrary: fc.tuple(exec, request, index).map(([e, r, i]) => new ImpostorCommand(e, r, i)) },
-    { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, true)) },
+    { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "takeover")) },
   ];
 }
 

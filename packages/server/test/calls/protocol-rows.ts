@@ -11,6 +11,7 @@ import { parseDatabaseUrl } from "../../src/storage/database-url.js";
 /** One stored receipt: where it belongs and its body exactly as stored. */
 export interface ReceiptRow {
   readonly call_id: string;
+  readonly claim_id: string;
   readonly receipt_id: string;
   readonly body_text: string;
 }
@@ -35,7 +36,7 @@ export interface ProtocolRows {
 }
 
 const RECEIPTS_SQL = (marks: string) =>
-  `select call_id, receipt_id, body_text from receipts where run_id in (${marks}) order by call_id, receipt_id`;
+  `select call_id, claim_id, receipt_id, body_text from receipts where run_id in (${marks})`;
 const EXECUTORS_SQL = (marks: string) =>
   `select executor_id, connection_id, epoch, online, lease_expires_ms, key_id from executors where executor_id in (${marks})`;
 
@@ -80,6 +81,7 @@ export async function openProtocolRows(url: string): Promise<ProtocolRows> {
         ? []
         : (await client.query<ReceiptRow>(RECEIPTS_SQL(marks(runIds.length)), [...runIds])).rows.map((row) => ({
             call_id: row.call_id,
+            claim_id: row.claim_id,
             receipt_id: row.receipt_id,
             body_text: row.body_text,
           })),
