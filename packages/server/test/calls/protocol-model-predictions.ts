@@ -56,9 +56,7 @@ export function predictClaim(
   if (key !== executor.owner) return WRONG_KEY;
   if (connectionId !== executor.connectionId) return refuse(409, "connection_superseded");
   if (!isLive(model, exec)) return refuse(409, "connection_offline");
-  if (call.compensates === null && runOf(model, call.runId).status !== "waiting_for_tools") {
-    return refuse(409, "run_terminated");
-  }
+  if (!runActiveFor(model, call)) return refuse(409, "run_terminated");
   const lapsed = call.status === "claimed" && call.claim !== null && call.claim.acceptDeadlineMs < model.nowMs;
   if (call.claim !== null && call.claim.exec === exec && !lapsed) {
     // A grant is never issued again to a key it was not made for (the executor was taken over since).

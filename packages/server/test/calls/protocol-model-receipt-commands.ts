@@ -7,7 +7,7 @@
 
 import type fc from "fast-check";
 import type { Answer } from "../http/http-harness.js";
-import { checkConfirmedAnswer, checkWorld, observe } from "./protocol-model-checks.js";
+import { checkConfirmedAnswer, checkWorld } from "./protocol-model-checks.js";
 import { predictReceipt, type ReceiptKind, type ReceiptPrediction } from "./protocol-model-predictions.js";
 import {
   callOf,
@@ -15,7 +15,6 @@ import {
   type ProtocolModel,
   type ReceiptAnswer,
   receiptKey,
-  runOf,
   type SentReceipt,
 } from "./protocol-model-state.js";
 import { expectAnswer, fail, type ModelReal, note, send } from "./protocol-model-world.js";
