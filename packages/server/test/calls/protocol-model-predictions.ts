@@ -78,7 +78,7 @@ export function applyNewClaim(
   // A lapsed claim the sweep has not released yet is released and claimed in one UPDATE.
   if (call.status === "claimed") releaseCall(model, call);
   moveCall(model, call, "claim");
-  call.claim = { claimId, exec, key, acceptDeadlineMs: model.nowMs + ACCEPT_WINDOW_MS };
+  call.claim = { claimId, exec, key, acceptDeadlineMs: model.nowMs + ACCEPT_WINDOW_MS, accepted: false };
 }
 
 /** The kinds of receipt the test sends. */
@@ -164,6 +164,7 @@ export function predictReceipt(
         answer: answer({ confirmed: true, applied: true, call_status: "accepted" }),
         apply: () => {
           moveCall(model, call, "accept");
+          if (call.claim !== null) call.claim.accepted = true;
           confirm();
         },
       };

@@ -71,7 +71,14 @@ function judgeReceipt(
     fail(real, `${what}: expected ${JSON.stringify(prediction.answer)}, got ${answer.text}`);
   }
   if (prediction.type === "store") {
-    model.stored.push({ callId: claim.callId, claimId: claim.claimId, receiptId, text, answer: body });
+    model.stored.push({
+      callId: claim.callId,
+      claimId: claim.claimId,
+      exec: claim.exec,
+      receiptId,
+      text,
+      answer: body,
+    });
   }
 }
 

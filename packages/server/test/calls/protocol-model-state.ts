@@ -50,6 +50,8 @@ export interface ModelClaim {
   /** The key whose request made the claim. */
   readonly key: KeyName;
   readonly acceptDeadlineMs: number;
+  /** Whether this claim's `accepted` was confirmed (the call moved to `accepted` under it). */
+  accepted: boolean;
 }
 
 /** One call of the world. */
@@ -128,6 +130,8 @@ export interface SentReceipt {
 export interface StoredReceipt {
   readonly callId: string;
   readonly claimId: string;
+  /** The executor it came from. */
+  readonly exec: ExecName;
   readonly receiptId: string;
   readonly text: string;
   readonly answer: ReceiptAnswer;

@@ -1,7 +1,8 @@
 // The call protocol against a model (fast-check `commands` + `asyncModelRun`), black-box over HTTP
 // on a real server and database with a manual clock: generated sequences of claims, accepts,
-// progress, outcomes, redeliveries, conflicts, deadlines passing, lease lapses, detaches, reconnects,
-// run cancels, business cancels, compensations and server restarts, by two executors with two keys.
+// progress, outcomes, redeliveries, conflicts, pending polls, journal reports, deadlines passing,
+// lease lapses, detaches, reconnects (key rotations too), run cancels, business cancels,
+// compensations and server restarts, by two executors with two keys.
 // After every command the server must show what the model predicts (docs/protocol.md,
 // docs/executors.md) and the invariants must hold (protocol-model-checks.ts): table edges only,
 // every acknowledged receipt stored byte for byte, at most one live confirmation per call, no
@@ -26,6 +27,7 @@ import {
 } from "./protocol-model-executor-commands.js";
 import type { ReceiptKind } from "./protocol-model-predictions.js";
 import { ConflictCommand, ReceiptCommand, RedeliverCommand } from "./protocol-model-receipt-commands.js";
+import { ReportCommand } from "./protocol-model-report-command.js";
 import {
   BusinessCancelCommand,
   ClockCommand,
@@ -103,6 +105,12 @@ function honestCommands(): Weighted[] {
     { weight: 1, arbitrary: index.map((i) => new ConflictCommand(i)) },
     { weight: 2, arbitrary: exec.map((e) => new HeartbeatCommand(e)) },
     { weight: 1, arbitrary: exec.map((e) => new PendingCommand(e)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(index, fc.boolean(), fc.boolean(), fc.boolean())
+        .map(([i, reconciliation, namesClaim, unsent]) => new ReportCommand(i, reconciliation, namesClaim, unsent)),
+    },
     { weight: 2, arbitrary: exec.map((e) => new ConnectCommand(e, "restart")) },
     { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "rotation")) },
     { weight: 1, arbitrary: exec.map((e) => new DetachCommand(e)) },
