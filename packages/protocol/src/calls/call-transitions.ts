@@ -1,7 +1,11 @@
 /**
  * The call state machine as one table: for each status, the events it accepts and where they lead.
- * Every status change of a call goes through `transitionCall`; an event a status does not accept is
- * refused, never silently ignored. Tests walk every edge of this table.
+ * Decisions ask `transitionCall`: an event a status does not accept is refused, never silently
+ * ignored. The server's stores move calls with conditional UPDATEs whose from- and to-statuses are
+ * derived from this table, each store declaring the events it takes (a claim that takes over a claim
+ * whose accept window lapsed takes two at once: `release`, then `claim`); a server test runs every
+ * such statement against a call in every status and checks that it takes exactly those edges, and
+ * that together the stores take every event of the table.
  */
 
 import type { CallStatus } from "./call-status.js";

@@ -119,10 +119,14 @@ export type ReceiptRequest = Static<typeof ReceiptRequest>;
 export const ReceiptAnswer = WireObject("What the server did with a receipt.", {
   receipt_id: Type.String({ description: "The receipt's ID." }),
   kind: Type.Enum(Object.values(RECEIPT_KINDS), { description: "The receipt's kind." }),
-  replayed: Type.Boolean({ description: "True when this receipt was received before: the first answer, again." }),
+  replayed: Type.Boolean({
+    description:
+      "True when this receipt was received before: the first answer again, with `confirmed`, `call_status` and `run_status` as they are now.",
+  }),
   confirmed: Type.Optional(
     Type.Boolean({
-      description: "Only for `accepted`: true means start now; false means do not (run ended, claim voided).",
+      description:
+        "Only for `accepted`: true means start now; false means do not (run ended, claim voided or lapsed, deadline passed). Live on a replay too.",
     }),
   ),
   applied: Type.Boolean({ description: "False when the receipt was stored but changed nothing of the run." }),

@@ -2,6 +2,8 @@
 // report, heartbeat, poll or detach for it (403 executor_key_mismatch), not even with its
 // connection_id and grants; a reconnect with a new key moves it, and its claims, to that key.
 import { beforeAll, expect, it } from "vitest";
+import { GRANT_KEY_NAME, grantHash, grantKeyOf, legacyGrant } from "../../src/calls/grant.js";
+import { connectDatabase } from "../../src/storage/connect-database.js";
 import { dumpTables } from "../support/table-dump.js";
 import { describeEachDialect } from "../support/test-databases.js";
 import {
@@ -189,5 +191,48 @@ describeEachDialect("executor ownership", (dialect) => {
     const forged = { ...held, callId: second, claimId: `${held.claimId}:${first}`, executorId: "x" };
     expectError(await receipt(server, world, forged, { receipt_id: "acc", kind: "accepted" }), 403, "invalid_grant");
     expect(await dumpTables(server.database.url)).toEqual(before);
+  });
+
+  it("a grant issued before the upgrade (claim:call:executor) still serves the claim holding the call", async () => {
+    const { runId, callIds } = await pendingCalls();
+    const executor = await connect(server, world, "own-ex-5");
+    const held = await claimed(server, world, runId, callIds[0] as string, executor);
+    // As an older server would have left it: the row holds the hash of the grant in the old format.
+    const connection = await connectDatabase(server.database.url);
+    let legacy: string;
+    try {
+      const secret = await connection.db
+        .selectFrom("server_secrets")
+        .select("value")
+        .where("name", "=", GRANT_KEY_NAME)
+        .executeTakeFirstOrThrow();
+      legacy = legacyGrant(grantKeyOf(secret.value), held.claimId, held.callId, held.executorId);
+      await connection.db
+        .updateTable("tool_calls")
+        .set({ grant_hash: grantHash(legacy) })
+        .where("call_id", "=", held.callId)
+        .execute();
+    } finally {
+      await connection.db.destroy();
+    }
+    const upgraded = { ...held, grant: legacy };
+    // A lost claim answer asked again gets the grant that was issued, not a new one.
+    expect(expectStatus(await claim(server, world, runId, held.callId, executor), 200)).toMatchObject({
+      claim_id: held.claimId,
+      grant: legacy,
+      replayed: true,
+    });
+    const accepted = await receipt(server, world, upgraded, { receipt_id: "acc", kind: "accepted" });
+    expect(expectStatus(accepted, 200)).toMatchObject({ confirmed: true, call_status: "accepted" });
+    // Never for another key, and never for a claim that does not hold the call.
+    expectError(
+      await receiptAs(otherKey, upgraded, { receipt_id: "p", kind: "progress" }),
+      403,
+      "executor_key_mismatch",
+    );
+    const stale = { ...upgraded, claimId: "clm_other" };
+    expectError(await receipt(server, world, stale, { receipt_id: "acc", kind: "accepted" }), 403, "invalid_grant");
+    const done = await receipt(server, world, upgraded, { receipt_id: "done", kind: "completed", result: { ok: 1 } });
+    expect(expectStatus(done, 200)).toMatchObject({ applied: true, call_status: "completed" });
   });
 });

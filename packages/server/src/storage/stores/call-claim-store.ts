@@ -2,10 +2,10 @@
  * The claim columns of `tool_calls`. Every status change is ONE conditional UPDATE whose WHERE holds
  * the status (and claim) it moves from, so concurrent requests — on one SQLite file or on several
  * PostgreSQL instances — can never both win: the row changes for the first, the others match nothing.
- * The statuses in the SQL are read from the call transition table.
+ * The statuses in the SQL are read from the call transition table (`CALL_CLAIM_MOVES`).
  */
 
-import { type CallStatus, RUN_STATUSES, type RunStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
+import { type CallStatus, RUN_STATUSES, type RunStatus, transitionCall } from "@toolhost/protocol";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { CallRecord } from "../records.js";
@@ -13,7 +13,26 @@ import { ReusableQuery } from "../reusable-query.js";
 import type { CallClaimStore, CallRef, CallTarget, ClaimHolder, ClaimInput } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
-import { ACCEPTED, CLAIMED, PENDING, RELEASED } from "./call-statuses.js";
+import {
+  ACCEPT_EDGES,
+  CLAIM_EDGES,
+  DEADLINE_EVENT,
+  isEdgeOf,
+  RECEIPT_SETTLE_EVENTS,
+  RELEASE_EDGES,
+  type StoreCallMoves,
+} from "./call-statuses.js";
+
+/** The table's paths each status-changing statement of this store takes (a test walks them). */
+export const CALL_CLAIM_MOVES: StoreCallMoves<"claim" | "accept" | "settle" | "releaseLapsedClaims" | "settleOverdue"> =
+  {
+    // A claim also takes over a claim whose accept window lapsed: release and claim in one statement.
+    claim: [[CLAIM_EDGES.event], [RELEASE_EDGES.event, CLAIM_EDGES.event]],
+    accept: [[ACCEPT_EDGES.event]],
+    settle: RECEIPT_SETTLE_EVENTS.map((event) => [event]),
+    releaseLapsedClaims: [[RELEASE_EDGES.event]],
+    settleOverdue: [[DEADLINE_EVENT]],
+  };
 
 // The statements of every claim and receipt, compiled once (reusable-query.ts).
 
@@ -72,7 +91,7 @@ const CLAIM = new ReusableQuery(
     db
       .updateTable("tool_calls")
       .set({
-        status: CLAIMED,
+        status: CLAIM_EDGES.to,
         executor_id: executorId,
         claim_id: claimId,
         grant_hash: grantHash,
@@ -85,7 +104,10 @@ const CLAIM = new ReusableQuery(
       .where("run_id", "=", runId)
       .where("deadline_ms", ">", now)
       .where((eb) =>
-        eb.or([eb("status", "=", PENDING), eb.and([eb("status", "=", CLAIMED), eb("accept_deadline_ms", "<", now)])]),
+        eb.or([
+          eb("status", "in", CLAIM_EDGES.from),
+          eb.and([eb("status", "in", RELEASE_EDGES.from), eb("accept_deadline_ms", "<", now)]),
+        ]),
       )
       .where((eb) =>
         eb.exists(
@@ -105,10 +127,10 @@ const CLAIM = new ReusableQuery(
 const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string, keyId: string) =>
   db
     .updateTable("tool_calls")
-    .set({ status: ACCEPTED, accepted_at_ms: nowMs, updated_at_ms: nowMs })
+    .set({ status: ACCEPT_EDGES.to, accepted_at_ms: nowMs, updated_at_ms: nowMs })
     .where("call_id", "=", callId)
     .where("claim_id", "=", claimId)
-    .where("status", "=", CLAIMED)
+    .where("status", "in", ACCEPT_EDGES.from)
     .where("accept_deadline_ms", ">=", nowMs)
     .where((eb) => executorOwnedBy(eb, keyId))
     .returningAll(),
@@ -190,7 +212,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
   }
 
   async settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined> {
-    if (!SETTLED_CALL_STATUSES.has(to)) throw new Error(`settle() moves calls to settled statuses, not ${to}`);
+    if (!isEdgeOf(RECEIPT_SETTLE_EVENTS, from, to)) throw new Error(`no receipt moves a call from ${from} to ${to}`);
     return this.ctx.write(async (db) => {
       const { call_id, claim_id, key_id } = holder;
       const row = await SETTLE.takeFirst(this.ctx.dialect, db, to, nowMs, call_id, claim_id, from, key_id);
@@ -204,7 +226,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
       db
         .selectFrom("tool_calls")
         .select("call_id")
-        .where("status", "=", CLAIMED)
+        .where("status", "in", RELEASE_EDGES.from)
         .where("accept_deadline_ms", "<", nowMs)
         .orderBy("accept_deadline_ms")
         .orderBy("call_id")
@@ -216,7 +238,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
       const rows = await db
         .updateTable("tool_calls")
         .set({
-          status: RELEASED,
+          status: RELEASE_EDGES.to,
           executor_id: null,
           claim_id: null,
           grant_hash: null,
@@ -230,7 +252,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
           lapsed.map((row) => row.call_id),
         )
         // Still lapsed when the UPDATE runs: a claim accepted or re-claimed meanwhile is left alone.
-        .where("status", "=", CLAIMED)
+        .where("status", "in", RELEASE_EDGES.from)
         .where("accept_deadline_ms", "<", nowMs)
         .returningAll()
         .execute();
@@ -259,7 +281,8 @@ export class KyselyCallClaimStore implements CallClaimStore {
     to: CallStatus,
     nowMs: number,
   ): Promise<CallRecord | undefined> {
-    if (!SETTLED_CALL_STATUSES.has(to)) throw new Error(`settleOverdue() moves calls to settled statuses, not ${to}`);
+    const edge = transitionCall(from, DEADLINE_EVENT);
+    if (!edge.ok || edge.to !== to) throw new Error(`the deadline does not move a call from ${from} to ${to}`);
     return this.ctx.write(async (db) => {
       const row = await db
         .updateTable("tool_calls")

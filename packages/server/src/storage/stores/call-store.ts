@@ -5,40 +5,28 @@
  * (Claims and receipts live in call-claim-store.ts, pending candidates in pending-call-store.ts.)
  */
 
-import {
-  CALL_STATUSES,
-  type CallEvent,
-  type CallStatus,
-  FINAL_CALL_STATUSES,
-  transitionCall,
-} from "@toolhost/protocol";
+import { CALL_STATUSES, type CallStatus, FINAL_CALL_STATUSES } from "@toolhost/protocol";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { CallRecord, Page, PageRequest } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { CallStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
+import { CANCEL_UNCLAIMED_EDGES, RUN_ENDED_EDGES, type StoreCallMoves } from "./call-statuses.js";
 import { pickColumns } from "./pick-columns.js";
 
 const LIST = "tool_calls";
 
-/** The statuses `event` moves a call out of, and the one status they all lead to. */
-function transitionsOf(event: CallEvent): { from: CallStatus[]; to: CallStatus } {
-  const from: CallStatus[] = [];
-  const targets = new Set<CallStatus>();
-  for (const status of Object.values(CALL_STATUSES)) {
-    const transition = transitionCall(status, event);
-    if (!transition.ok) continue;
-    from.push(status);
-    targets.add(transition.to);
-  }
-  const [to, ...others] = targets;
-  if (to === undefined || others.length > 0) throw new Error(`call event ${event} must lead to exactly one status`);
-  return { from, to };
-}
+const RUN_ENDED = RUN_ENDED_EDGES;
+const CANCEL_UNCLAIMED = CANCEL_UNCLAIMED_EDGES;
 
-const RUN_ENDED = transitionsOf("run_ended");
-const CANCEL_UNCLAIMED = transitionsOf("cancel_unclaimed");
+/** The table's paths each statement of this store takes (a test walks them); a cancel request moves nothing. */
+export const CALL_STORE_MOVES: StoreCallMoves<"cancelForRunEnd" | "cancelUnclaimed" | "requestCancel"> = {
+  cancelForRunEnd: [[RUN_ENDED.event]],
+  cancelUnclaimed: [[CANCEL_UNCLAIMED.event]],
+  requestCancel: [],
+};
+
 /** Statuses in which an executor holds the call: a business cancel is a request to it. */
 const HELD: CallStatus[] = Object.values(CALL_STATUSES).filter(
   (status) => !FINAL_CALL_STATUSES.has(status) && !CANCEL_UNCLAIMED.from.includes(status),

@@ -12,7 +12,17 @@ import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { CancellationRecord, CandidateCall, CandidateQuery, PendingCallStore, ReleasedCall } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
-import { ACCEPTED, CLAIMED, PENDING, RELEASED, UNKNOWN_OUTCOME } from "./call-statuses.js";
+import {
+  ACCEPTED,
+  CLAIM_EDGES,
+  CLAIMED,
+  RELEASE_EDGES,
+  type StoreCallMoves,
+  UNKNOWN_OUTCOME,
+} from "./call-statuses.js";
+
+/** The table's paths each status-changing statement of this store takes (a test walks them). */
+export const PENDING_CALL_MOVES: StoreCallMoves<"releaseClaimedBy"> = { releaseClaimedBy: [[RELEASE_EDGES.event]] };
 
 const LIST = "pending_calls";
 
@@ -44,9 +54,9 @@ function candidatesQuery(
     .where("c.binding_id", "in", bindingIds)
     .where((eb) =>
       eb.or([
-        eb("c.status", "=", PENDING),
-        // A claim whose accept window lapsed is claimable again (the claim takes it over).
-        eb.and([eb("c.status", "=", CLAIMED), eb("c.accept_deadline_ms", "<", now)]),
+        eb("c.status", "in", CLAIM_EDGES.from),
+        // A claim whose accept window lapsed is claimable again (the claim releases and takes it over).
+        eb.and([eb("c.status", "in", RELEASE_EDGES.from), eb("c.accept_deadline_ms", "<", now)]),
       ]),
     )
     .where("c.deadline_ms", ">", now)
@@ -116,7 +126,7 @@ export class KyselyPendingCallStore implements PendingCallStore {
       db
         .updateTable("tool_calls")
         .set({
-          status: RELEASED,
+          status: RELEASE_EDGES.to,
           executor_id: null,
           claim_id: null,
           grant_hash: null,
@@ -125,7 +135,7 @@ export class KyselyPendingCallStore implements PendingCallStore {
           updated_at_ms: nowMs,
         })
         .where("executor_id", "=", executorId)
-        .where("status", "=", CLAIMED)
+        .where("status", "in", RELEASE_EDGES.from)
         .returning(["run_id", "call_id", "binding_id", "cancel_requested_at_ms"])
         .execute(),
     );
