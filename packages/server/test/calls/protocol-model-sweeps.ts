@@ -53,7 +53,11 @@ export function releaseClaimsOf(model: ProtocolModel, exec: string): string[] {
   return released;
 }
 
-/** The accept-window sweep: a claim not accepted in its window is released (a business cancel stays asked). */
+/**
+ * The accept-window sweep: a claim not accepted in its window is released, pending again. Unlike a
+ * detach or a lapsed lease it does not cancel a call whose business cancel was asked meanwhile: that
+ * call stays pending (never a candidate, yet claimable) until its deadline — as the server does today.
+ */
 function acceptWindowSweep(model: ProtocolModel): void {
   for (const call of model.calls) {
     if (call.status === "claimed" && call.claim !== null && call.claim.acceptDeadlineMs < model.nowMs) {
