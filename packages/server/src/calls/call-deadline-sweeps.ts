@@ -3,7 +3,8 @@
  * clock's time:
  *
  * - accept windows: a claim not accepted in time (`accept_deadline_ms < now`) is released — the call
- *   returns to pending (event `release`) and long-polling executors on its binding are woken;
+ *   returns to pending (event `release`) and long-polling executors on its binding are woken, or, when
+ *   its business cancel was asked while it was held, it is cancelled (event `cancel_unclaimed`);
  * - deadlines (event `deadline`): a pending or claimed call past its deadline is `expired` (it never
  *   ran), an accepted call still silent is `reconciliation_required` (the product must reconcile); the
  *   run learns the outcome (`callSettled`) in the same transaction, one call per transaction, taking
@@ -13,6 +14,7 @@
  */
 
 import { CALL_STATUSES, type CallStatus, transitionCall } from "@toolhost/protocol";
+import { afterRelease } from "../executors/executor-offline.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Sweep } from "../runtime/sweeper.js";
 import type { CallRecord } from "../storage/records.js";
@@ -84,12 +86,16 @@ function settleOverdueCall(
   });
 }
 
-/** The accept-window sweep: release lapsed claims, then wake long-polls on their bindings. */
+/**
+ * The accept-window sweep: release lapsed claims, then finish them like a detach does — a released
+ * call whose business cancel was asked is cancelled (nobody holds it any more, so nobody may start it),
+ * the others wake long-polls on their bindings.
+ */
 export const acceptWindowSweep: Sweep = {
   name: "claim-accept-windows",
   async run(context, nowMs) {
     const released = await releaseLapsedClaims(context.storage, nowMs);
-    if (released.length > 0) context.wakeups.notify(new Set(released.map((call) => call.binding_id)));
+    if (released.length > 0) await afterRelease(context, released, nowMs);
   },
 };
 

@@ -2,6 +2,7 @@
 import { expect, it } from "vitest";
 import { describeEachDialect } from "../support/test-databases.js";
 import {
+  admin,
   buildWorld,
   type ClockedServer,
   claim,
@@ -141,6 +142,28 @@ describeEachDialect("call deadlines and accept windows", (dialect) => {
       replayed: true,
       call_status: "accepted",
     });
+    await server.close();
+  });
+
+  it("a claim not accepted in its window after a business cancel was asked is cancelled, never claimable again", async () => {
+    const { server, world, runId, callId } = await setup();
+    const executor = await connect(server, world, "dl-cancel-1");
+    const held = await claimed(server, world, runId, callId, executor);
+    const cancel = await server.call("POST", `/v1/runs/${runId}/tool-calls/${callId}/cancel`, {
+      key: admin.key,
+      body: {},
+    });
+    expect(expectStatus(cancel, 200)).toMatchObject({ status: "claimed", cancel_requested: true });
+    server.clock.advance(ACCEPT_WINDOW_MS + 1);
+    await eventually(
+      () => statusOf(server, runId, callId),
+      (status) => status === "cancelled",
+      "the lapsed claim's call is cancelled",
+    );
+    // Nobody may start it any more: not the old claim, not a new one.
+    const late = expectStatus(await receipt(server, world, held, { receipt_id: "late-acc", kind: "accepted" }), 200);
+    expect(late).toMatchObject({ confirmed: false, call_status: "cancelled" });
+    expectError(await claim(server, world, runId, callId, executor), 409, "conflict");
     await server.close();
   });
 

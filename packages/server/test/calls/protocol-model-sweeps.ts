@@ -54,14 +54,14 @@ export function releaseClaimsOf(model: ProtocolModel, exec: string): string[] {
 }
 
 /**
- * The accept-window sweep: a claim not accepted in its window is released, pending again. Unlike a
- * detach or a lapsed lease it does not cancel a call whose business cancel was asked meanwhile: that
- * call stays pending (never a candidate, yet claimable) until its deadline — as the server does today.
+ * The accept-window sweep: a claim not accepted in its window is released, pending again — or, like
+ * a detach or a lapsed lease, cancelled when its business cancel was asked meanwhile.
  */
 function acceptWindowSweep(model: ProtocolModel): void {
   for (const call of model.calls) {
     if (call.status === "claimed" && call.claim !== null && call.claim.acceptDeadlineMs < model.nowMs) {
       releaseCall(model, call);
+      if (call.cancelRequested) moveCall(model, call, "cancel_unclaimed");
     }
   }
 }
