@@ -36,6 +36,15 @@ export {
   validateModelSettings,
 } from "./config/model-settings.js";
 export {
+  type AnthropicModelSettings,
+  ENV_NAME_PATTERN,
+  type HttpModelProvider,
+  type OpenAiModelSettings,
+  PROVIDER_DEFAULTS,
+  PROVIDER_MODEL_LIMITS,
+  type ProviderModelSettings,
+} from "./config/provider-model.js";
+export {
   SCRIPTED_MODEL_LIMITS,
   type ScriptedMessageStep,
   type ScriptedModelSettings,

@@ -40,6 +40,20 @@ export interface ServerOptions {
   acceptWindowMs?: number;
   /** How often deadlines, accept windows and leases are swept (default 250 ms). */
   sweepIntervalMs?: number;
+  /** How long an instance holds a run's model turn without renewing it (default 30 s). */
+  modelLeaseMs?: number;
+  /** How often the run driver looks for queued model turns (default 200 ms). */
+  modelPollIntervalMs?: number;
+  /** Most model requests one instance makes at once (default 8). */
+  modelConcurrency?: number;
+  /** Timeout of each attempt of a model request (default 120 s). */
+  modelTimeoutMs?: number;
+  /** Retries of a model request after 429, 5xx, timeouts and connection failures (default 3). */
+  modelMaxRetries?: number;
+  /** How often an event stream sends a heartbeat comment (default 15 s). */
+  eventHeartbeatMs?: number;
+  /** How often an open event stream looks for new events (default 250 ms). */
+  eventPollIntervalMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -56,6 +70,13 @@ export interface CompiledServerOptions {
   readonly leaseTtlMs: number;
   readonly acceptWindowMs: number;
   readonly sweepIntervalMs: number;
+  readonly modelLeaseMs: number;
+  readonly modelPollIntervalMs: number;
+  readonly modelConcurrency: number;
+  readonly modelTimeoutMs: number;
+  readonly modelMaxRetries: number;
+  readonly eventHeartbeatMs: number;
+  readonly eventPollIntervalMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -70,6 +91,13 @@ export const SERVER_DEFAULTS = {
   leaseTtlMs: 15_000,
   acceptWindowMs: 30_000,
   sweepIntervalMs: 250,
+  modelLeaseMs: 30_000,
+  modelPollIntervalMs: 200,
+  modelConcurrency: 8,
+  modelTimeoutMs: 120_000,
+  modelMaxRetries: 3,
+  eventHeartbeatMs: 15_000,
+  eventPollIntervalMs: 250,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -85,6 +113,13 @@ export const SERVER_ENV = {
   leaseTtlMs: "TOOLHOST_LEASE_TTL_MS",
   acceptWindowMs: "TOOLHOST_ACCEPT_WINDOW_MS",
   sweepIntervalMs: "TOOLHOST_SWEEP_INTERVAL_MS",
+  modelLeaseMs: "TOOLHOST_MODEL_LEASE_MS",
+  modelPollIntervalMs: "TOOLHOST_MODEL_POLL_INTERVAL_MS",
+  modelConcurrency: "TOOLHOST_MODEL_CONCURRENCY",
+  modelTimeoutMs: "TOOLHOST_MODEL_TIMEOUT_MS",
+  modelMaxRetries: "TOOLHOST_MODEL_MAX_RETRIES",
+  eventHeartbeatMs: "TOOLHOST_EVENT_HEARTBEAT_MS",
+  eventPollIntervalMs: "TOOLHOST_EVENT_POLL_INTERVAL_MS",
 } as const;
 
 /** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
@@ -125,6 +160,13 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     leaseTtlMs: integerOf(pick("leaseTtlMs"), 20, 86_400_000) ?? SERVER_DEFAULTS.leaseTtlMs,
     acceptWindowMs: integerOf(pick("acceptWindowMs"), 10, 86_400_000) ?? SERVER_DEFAULTS.acceptWindowMs,
     sweepIntervalMs: integerOf(pick("sweepIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.sweepIntervalMs,
+    modelLeaseMs: integerOf(pick("modelLeaseMs"), 30, 3_600_000) ?? SERVER_DEFAULTS.modelLeaseMs,
+    modelPollIntervalMs: integerOf(pick("modelPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.modelPollIntervalMs,
+    modelConcurrency: integerOf(pick("modelConcurrency"), 1, 1_000) ?? SERVER_DEFAULTS.modelConcurrency,
+    modelTimeoutMs: integerOf(pick("modelTimeoutMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.modelTimeoutMs,
+    modelMaxRetries: integerOf(pick("modelMaxRetries"), 0, 20) ?? SERVER_DEFAULTS.modelMaxRetries,
+    eventHeartbeatMs: integerOf(pick("eventHeartbeatMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.eventHeartbeatMs,
+    eventPollIntervalMs: integerOf(pick("eventPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.eventPollIntervalMs,
   };
 }
 

@@ -84,7 +84,14 @@ export {
   SCOPE_NAMES,
   ScopeName,
 } from "./keys.js";
-export { ModelSettings, ScriptedModelSettings, ScriptedToolCall, ScriptStep } from "./model-settings.js";
+export {
+  AnthropicModelSettings,
+  ModelSettings,
+  OpenAiModelSettings,
+  ScriptedModelSettings,
+  ScriptedToolCall,
+  ScriptStep,
+} from "./model-settings.js";
 export {
   CallCancelRequested,
   CallStatus,
@@ -95,9 +102,12 @@ export {
   CreateRunRequest,
   HistoryItem,
   HistoryPage,
+  ModelRequest,
+  ModelRequestList,
   Run,
   RunCallParams,
   RunError,
+  RunEventsHeaders,
   RunIdParams,
   RunList,
   RunStatus,

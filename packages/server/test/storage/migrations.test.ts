@@ -105,7 +105,7 @@ await storage.close();`;
 
 describeEachDialect("migrations", (dialect) => {
   it("lists the migrations in apply order", () => {
-    expect(MIGRATION_NAMES).toEqual(["0001_initial", "0002_result_context_bytes", "0003_runtime"]);
+    expect(MIGRATION_NAMES).toEqual(["0001_initial", "0002_result_context_bytes", "0003_runtime", "0008_models"]);
   });
 
   it("applies every migration once and records it; migrating again applies nothing", async () => {
@@ -174,7 +174,7 @@ describeEachDialect("migrations", (dialect) => {
       const before = await dumpTables(db);
 
       expect(await applyMigrations(migrator)).toEqual({
-        applied: ["0002_result_context_bytes", "0003_runtime"],
+        applied: ["0002_result_context_bytes", "0003_runtime", "0008_models"],
         current: LATEST,
       });
       const after = await dumpTables(db);

@@ -8,9 +8,10 @@ import type { Dialect } from "../storage.js";
 import { initialMigration } from "./0001-initial.js";
 import { resultContextBytesMigration } from "./0002-result-context-bytes.js";
 import { runtimeMigration } from "./0003-runtime.js";
+import { modelsMigration } from "./0008-models.js";
 
 /** Every migration name, oldest first. */
-export const MIGRATION_NAMES = ["0001_initial", "0002_result_context_bytes", "0003_runtime"] as const;
+export const MIGRATION_NAMES = ["0001_initial", "0002_result_context_bytes", "0003_runtime", "0008_models"] as const;
 
 /** One migration name. */
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
@@ -21,6 +22,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0001_initial": initialMigration(dialect),
     "0002_result_context_bytes": resultContextBytesMigration,
     "0003_runtime": runtimeMigration(dialect),
+    "0008_models": modelsMigration(dialect),
   };
 }
 
