@@ -33,9 +33,10 @@ export function addMessageFeatures(into: TokenFeatures, message: ConversationMes
   return into;
 }
 
-/** The features of the tool definitions and the system instructions, plus one item for the request. */
+/** The features of the tool definitions and the system instructions, and the request itself. */
 export function fixedFeatures(system: string, tools: readonly ToolDefinition[]): TokenFeatures {
-  const features = addTextFeatures(noFeatures(), system, 2);
+  const features = addTextFeatures(noFeatures(), system, 1);
+  features[4] = 1;
   for (const tool of tools) {
     addTextFeatures(features, tool.name, 1);
     addTextFeatures(features, tool.description);

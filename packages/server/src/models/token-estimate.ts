@@ -1,9 +1,10 @@
 /**
  * The token estimator (pure): a request's input tokens from its text, calibrated by real usage.
  *
- * A request is reduced to four features: ASCII bytes, CJK characters, other non-ASCII bytes (CJK text
- * tokenizes very differently from ASCII, and a request's mixture changes from turn to turn), and
- * items (messages, tool calls and tools: each carries a few framing tokens). The estimate is a linear
+ * A request is reduced to five features: ASCII bytes, CJK characters, other non-ASCII bytes (CJK text
+ * tokenizes very differently from ASCII, and a request's mixture changes from turn to turn), items
+ * (messages, tool calls and tools: each carries a few framing tokens), and one per request (what
+ * every request carries whatever its length: the provider's own framing). The estimate is a linear
  * function of them whose weights are the ridge least-squares fit of every observation so far — each
  * response's real `usage` input tokens against its request's features — pulled towards a prior
  * (roughly a GPT tokenizer's ratios) by about one observation's weight. Only the sums XᵀX and Xᵀy are
@@ -12,20 +13,20 @@
  */
 
 /** Number of features. */
-export const FEATURE_COUNT = 4;
+export const FEATURE_COUNT = 5;
 
-/** A request's features: [ASCII bytes, CJK characters, other non-ASCII bytes, items]. */
-export type TokenFeatures = [number, number, number, number];
+/** A request's features: [ASCII bytes, CJK characters, other non-ASCII bytes, items, requests]. */
+export type TokenFeatures = [number, number, number, number, number];
 
 /** Tokens per feature unit before any calibration (about what GPT tokenizers give). */
-export const PRIOR_WEIGHTS: Readonly<TokenFeatures> = [0.25, 1.0, 0.4, 4];
+export const PRIOR_WEIGHTS: Readonly<TokenFeatures> = [0.25, 1.0, 0.4, 4, 10];
 
 /** How many observations' worth the prior counts for, per feature. */
 const PRIOR_STRENGTH = 1;
 
 /** The empty feature vector. */
 export function noFeatures(): TokenFeatures {
-  return [0, 0, 0, 0];
+  return [0, 0, 0, 0, 0];
 }
 
 function isCjk(code: number): boolean {
@@ -71,7 +72,7 @@ export function addTextFeatures(into: TokenFeatures, text: string, items = 0): T
 
 /** The sum of two feature vectors. */
 export function sumFeatures(a: Readonly<TokenFeatures>, b: Readonly<TokenFeatures>): TokenFeatures {
-  return [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
+  return [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]];
 }
 
 /** The observation terms one (features, tokens) pair adds to the sums, in CALIBRATION_SUM_COLUMNS order. */

@@ -205,16 +205,22 @@ export interface TokenCalibrationsTable {
   xx01: number;
   xx02: number;
   xx03: number;
+  xx04: number;
   xx11: number;
   xx12: number;
   xx13: number;
+  xx14: number;
   xx22: number;
   xx23: number;
+  xx24: number;
   xx33: number;
+  xx34: number;
+  xx44: number;
   xy0: number;
   xy1: number;
   xy2: number;
   xy3: number;
+  xy4: number;
   updated_at_ms: number;
 }
 

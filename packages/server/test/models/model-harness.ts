@@ -17,8 +17,9 @@ import {
   request,
   type TestServer,
 } from "../http/http-harness.js";
-import { READ_TOOL, WRITE_TOOL } from "../runs/run-fixtures.js";
+import { claimAndAccept, READ_TOOL, sendReceipt, WRITE_TOOL } from "../runs/run-fixtures.js";
 import { type TestDatabase, testDatabaseUrl } from "../support/test-databases.js";
+import type { FakeReply } from "./fake-model-server.js";
 
 /** The environment variable the test agent versions name as `api_key_env`. */
 export const KEY_ENV = "TOOLHOST_TEST_MODEL_KEY";
@@ -215,4 +216,52 @@ export async function pendingCalls(server: TestServer, runId: string, count: num
   const calls = (await toolCalls(server, runId)).filter((call: Json) => call.status === "pending");
   expect(calls.length).toBe(count);
   return calls;
+}
+
+/**
+ * Plays the executor until the run ends: every pending call of the run is claimed, accepted and
+ * completed with `resultOf(call)`. Answers the ended run.
+ */
+export async function executeUntilEnded(
+  server: TestServer,
+  world: ModelWorld,
+  runId: string,
+  resultOf: (call: Json, index: number) => unknown,
+): Promise<Json> {
+  let done = 0;
+  for (;;) {
+    const run = await runWhen(
+      server,
+      runId,
+      (r) => r.status === "waiting_for_tools" || ["completed", "failed", "cancelled", "expired"].includes(r.status),
+      "the run waits for tools or ends",
+    );
+    if (run.status !== "waiting_for_tools") return run;
+    for (const call of (await toolCalls(server, runId)).filter((c: Json) => c.status === "pending")) {
+      const holder = await claimAndAccept(server, world.bindingId, runId, call.call_id);
+      await sendReceipt(server, runId, call.call_id, {
+        ...holder,
+        receipt_id: `${call.call_id}-done`,
+        kind: "completed",
+        result: resultOf(call, done++),
+      });
+    }
+  }
+}
+
+/** A fake `respond` that calls `tasks_read` for `turns` turns, then answers `final`; summary requests get a summary. */
+export function readingAgent(turns: number, final = "All read.") {
+  let calls = 0;
+  return (request: { body: Json }): FakeReply => {
+    const body = request.body;
+    if (body.tool_choice === "none" || body.tool_choice?.type === "none") {
+      return {
+        kind: "message",
+        text: `Summary: ${body.messages.length} messages so far; the user wants every page read.`,
+      };
+    }
+    if (calls >= turns) return { kind: "message", text: final };
+    calls++;
+    return { kind: "tool_calls", calls: [{ name: "tasks_read", arguments: { cursor: `p${calls}` } }] };
+  };
 }

@@ -15,22 +15,28 @@
 import { type ColumnDataType, type Expression, type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../storage.js";
 
-/** The sums a calibration row keeps: the upper triangle of XᵀX (4×4) and Xᵀy, by feature index. */
+/** The sums a calibration row keeps: the upper triangle of XᵀX (5×5) and Xᵀy, by feature index. */
 export const CALIBRATION_SUM_COLUMNS = [
   "xx00",
   "xx01",
   "xx02",
   "xx03",
+  "xx04",
   "xx11",
   "xx12",
   "xx13",
+  "xx14",
   "xx22",
   "xx23",
+  "xx24",
   "xx33",
+  "xx34",
+  "xx44",
   "xy0",
   "xy1",
   "xy2",
   "xy3",
+  "xy4",
 ] as const;
 
 /** The 0008_models migration for `dialect`. */
