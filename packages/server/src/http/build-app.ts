@@ -21,6 +21,7 @@ import { type CallWakeups, InProcessCallWakeups } from "../executors/call-wakeup
 import { executorRoutes } from "../executors/executor-routes.js";
 import { createLogger } from "../logger.js";
 import type { CompiledServerOptions } from "../options.js";
+import { eventRoutes } from "../runs/event-routes.js";
 import { historyRoutes } from "../runs/history-routes.js";
 import { modelRequestRoutes } from "../runs/model-request-routes.js";
 import { HistoryRunProgress } from "../runs/record-call-outcome.js";
@@ -57,6 +58,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   toolCallRoutes,
   historyRoutes,
   modelRequestRoutes,
+  eventRoutes,
   executorRoutes,
 ];
 
