@@ -37,6 +37,7 @@ export {
 } from "./config/model-settings.js";
 export {
   type AnthropicModelSettings,
+  checkOutputWithinWindow,
   ENV_NAME_PATTERN,
   type HttpModelProvider,
   type OpenAiModelSettings,

@@ -153,3 +153,21 @@ export function validateOpenAiSettings(settings: PlainObject, pointer: string): 
 export function validateAnthropicSettings(settings: PlainObject, pointer: string): AnthropicModelSettings {
   return validateProvider("anthropic", settings, pointer);
 }
+
+/**
+ * Refuses settings whose output reservation leaves no room for input in a `maxContextTokens` window
+ * (every request would fail `context_window_exceeded`); the scripted model reserves nothing.
+ */
+export function checkOutputWithinWindow(
+  settings: { provider: string; max_output_tokens?: number },
+  maxContextTokens: number,
+  pointer = "/model",
+): void {
+  if (settings.provider === "scripted" || settings.max_output_tokens === undefined) return;
+  if (settings.max_output_tokens < maxContextTokens) return;
+  fail(
+    `max_output_tokens (${settings.max_output_tokens}, the default when absent) must be below max_context_tokens (${maxContextTokens}): it is reserved in every request's window`,
+    pointerAppend(pointer, "max_output_tokens"),
+    { max_output_tokens: settings.max_output_tokens, max_context_tokens: maxContextTokens },
+  );
+}
