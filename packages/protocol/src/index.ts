@@ -42,6 +42,16 @@ export {
   type ModelSettings,
   validateModelSettings,
 } from "./config/model-settings.js";
+export {
+  type AnthropicModelSettings,
+  checkOutputWithinWindow,
+  ENV_NAME_PATTERN,
+  type HttpModelProvider,
+  type OpenAiModelSettings,
+  PROVIDER_DEFAULTS,
+  PROVIDER_MODEL_LIMITS,
+  type ProviderModelSettings,
+} from "./config/provider-model.js";
 export { SCHEMA_LIMITS, type SchemaLimit } from "./config/schema-limits.js";
 export { PATTERN_LIMITS } from "./config/schema-pattern.js";
 export {

@@ -14,18 +14,19 @@ describe("validateModelSettings", () => {
     const settings = validateModelSettings(input);
     expect(settings).toEqual(input);
     expect(settings).not.toBe(input);
+    if (settings.provider !== "scripted") throw new Error("expected scripted settings");
     expect(settings.script[0]).not.toBe(input.script[0]);
   });
 
-  it("names the only provider there is", () => {
-    expect(Object.keys(MODEL_PROVIDERS)).toEqual(["scripted"]);
+  it("names the providers there are", () => {
+    expect(Object.keys(MODEL_PROVIDERS)).toEqual(["scripted", "openai", "anthropic"]);
   });
 
   it.each([
     ["not an object", "scripted", "validation_failed", "/model"],
     ["null", null, "validation_failed", "/model"],
     ["no provider", { script: [] }, "validation_failed", "/model/provider"],
-    ["an unknown provider", { provider: "openai", model: "x" }, "validation_failed", "/model/provider"],
+    ["an unknown provider", { provider: "gpt", model: "x" }, "validation_failed", "/model/provider"],
     ["a provider that is not text", { provider: 1 }, "validation_failed", "/model/provider"],
     [
       "an unknown settings field",
@@ -102,15 +103,15 @@ describe("validateModelSettings", () => {
       "validation_failed",
       "/model/provider",
     );
-    expect(error.details).toEqual({ allowed: ["scripted"] });
+    expect(error.details).toEqual({ allowed: ["scripted", "openai", "anthropic"] });
     expect(error.message).toContain('"gpt"');
   });
 
   it("enforces the script size limits", () => {
     const steps = Array.from({ length: SCRIPTED_MODEL_LIMITS.steps }, () => ({ message: "m" }));
-    expect(validateModelSettings({ provider: "scripted", script: steps }).script).toHaveLength(
-      SCRIPTED_MODEL_LIMITS.steps,
-    );
+    expect(
+      (validateModelSettings({ provider: "scripted", script: steps }) as { script: unknown[] }).script,
+    ).toHaveLength(SCRIPTED_MODEL_LIMITS.steps);
     expectProtocolError(
       () => validateModelSettings({ provider: "scripted", script: [...steps, { message: "m" }] }),
       "validation_failed",

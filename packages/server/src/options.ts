@@ -57,6 +57,20 @@ export interface ServerOptions {
   keepAliveTimeoutMs?: number;
   /** How long a connection may carry no byte either way, mid-request or mid-answer (default 60 s). */
   connectionIdleTimeoutMs?: number;
+  /** How long an instance holds a run's model turn without renewing it (default 30 s). */
+  modelLeaseMs?: number;
+  /** How often the run driver looks for queued model turns (default 200 ms). */
+  modelPollIntervalMs?: number;
+  /** Most model requests one instance makes at once (default 8). */
+  modelConcurrency?: number;
+  /** Timeout of each attempt of a model request (default 120 s). */
+  modelTimeoutMs?: number;
+  /** Retries of a model request after 429, 5xx, timeouts and connection failures (default 3). */
+  modelMaxRetries?: number;
+  /** How often an event stream sends a heartbeat comment (default 15 s). */
+  eventHeartbeatMs?: number;
+  /** How often an open event stream looks for new events (default 250 ms). */
+  eventPollIntervalMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -80,6 +94,13 @@ export interface CompiledServerOptions {
   readonly headersTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly connectionIdleTimeoutMs: number;
+  readonly modelLeaseMs: number;
+  readonly modelPollIntervalMs: number;
+  readonly modelConcurrency: number;
+  readonly modelTimeoutMs: number;
+  readonly modelMaxRetries: number;
+  readonly eventHeartbeatMs: number;
+  readonly eventPollIntervalMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -101,6 +122,13 @@ export const SERVER_DEFAULTS = {
   // Longer than the 60 s idle timeout of common load balancers, which must close first (Fastify's default).
   keepAliveTimeoutMs: 72_000,
   connectionIdleTimeoutMs: 60_000,
+  modelLeaseMs: 30_000,
+  modelPollIntervalMs: 200,
+  modelConcurrency: 8,
+  modelTimeoutMs: 120_000,
+  modelMaxRetries: 3,
+  eventHeartbeatMs: 15_000,
+  eventPollIntervalMs: 250,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -123,6 +151,13 @@ export const SERVER_ENV = {
   headersTimeoutMs: "TOOLHOST_HEADERS_TIMEOUT_MS",
   keepAliveTimeoutMs: "TOOLHOST_KEEP_ALIVE_TIMEOUT_MS",
   connectionIdleTimeoutMs: "TOOLHOST_CONNECTION_IDLE_TIMEOUT_MS",
+  modelLeaseMs: "TOOLHOST_MODEL_LEASE_MS",
+  modelPollIntervalMs: "TOOLHOST_MODEL_POLL_INTERVAL_MS",
+  modelConcurrency: "TOOLHOST_MODEL_CONCURRENCY",
+  modelTimeoutMs: "TOOLHOST_MODEL_TIMEOUT_MS",
+  modelMaxRetries: "TOOLHOST_MODEL_MAX_RETRIES",
+  eventHeartbeatMs: "TOOLHOST_EVENT_HEARTBEAT_MS",
+  eventPollIntervalMs: "TOOLHOST_EVENT_POLL_INTERVAL_MS",
 } as const;
 
 /** The console's build output next to this package in the repository (src/ and dist/ sit at the same depth). */
@@ -182,6 +217,13 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     connectionIdleTimeoutMs:
       integerOf(pick("connectionIdleTimeoutMs"), MIN_CONNECTION_IDLE_TIMEOUT_MS, 3_600_000) ??
       SERVER_DEFAULTS.connectionIdleTimeoutMs,
+    modelLeaseMs: integerOf(pick("modelLeaseMs"), 30, 3_600_000) ?? SERVER_DEFAULTS.modelLeaseMs,
+    modelPollIntervalMs: integerOf(pick("modelPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.modelPollIntervalMs,
+    modelConcurrency: integerOf(pick("modelConcurrency"), 1, 1_000) ?? SERVER_DEFAULTS.modelConcurrency,
+    modelTimeoutMs: integerOf(pick("modelTimeoutMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.modelTimeoutMs,
+    modelMaxRetries: integerOf(pick("modelMaxRetries"), 0, 20) ?? SERVER_DEFAULTS.modelMaxRetries,
+    eventHeartbeatMs: integerOf(pick("eventHeartbeatMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.eventHeartbeatMs,
+    eventPollIntervalMs: integerOf(pick("eventPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.eventPollIntervalMs,
   };
 }
 

@@ -9,6 +9,12 @@
 import { ProtocolError } from "../errors.js";
 import { pointerAppend } from "../json/pointer.js";
 import { isPlainObject, type PlainObject, toPlainJson } from "./plain-json.js";
+import {
+  type AnthropicModelSettings,
+  type OpenAiModelSettings,
+  validateAnthropicSettings,
+  validateOpenAiSettings,
+} from "./provider-model.js";
 import { type ScriptedModelSettings, validateScriptedSettings } from "./scripted-model.js";
 import { jsonTypeName, requiredMember } from "./strict-fields.js";
 
@@ -16,19 +22,25 @@ import { jsonTypeName, requiredMember } from "./strict-fields.js";
 export const MODEL_PROVIDERS = {
   /** Built in and deterministic: plays a fixed script, one step per turn (demos and tests). */
   scripted: "scripted",
+  /** The Chat Completions API of OpenAI or any OpenAI-compatible endpoint. */
+  openai: "openai",
+  /** The Messages API of Anthropic or an Anthropic-compatible endpoint. */
+  anthropic: "anthropic",
 } as const;
 
 /** One model provider. */
 export type ModelProvider = keyof typeof MODEL_PROVIDERS;
 
 /** Validated model settings, one branch per provider (discriminated by `provider`). */
-export type ModelSettings = ScriptedModelSettings;
+export type ModelSettings = ScriptedModelSettings | OpenAiModelSettings | AnthropicModelSettings;
 
 /** Each provider's settings validator: gets the settings object (provider already checked). */
 const PROVIDER_VALIDATORS: {
   readonly [P in ModelProvider]: (settings: PlainObject, pointer: string) => Extract<ModelSettings, { provider: P }>;
 } = {
   scripted: validateScriptedSettings,
+  openai: validateOpenAiSettings,
+  anthropic: validateAnthropicSettings,
 };
 
 /** True when `value` names a model provider. */

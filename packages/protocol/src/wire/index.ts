@@ -88,7 +88,14 @@ export {
   SCOPE_NAMES,
   ScopeName,
 } from "./keys.js";
-export { ModelSettings, ScriptedModelSettings, ScriptedToolCall, ScriptStep } from "./model-settings.js";
+export {
+  AnthropicModelSettings,
+  ModelSettings,
+  OpenAiModelSettings,
+  ScriptedModelSettings,
+  ScriptedToolCall,
+  ScriptStep,
+} from "./model-settings.js";
 export { CallReceipts, StoredReceipt } from "./receipt-log.js";
 export {
   CallCancelRequested,
@@ -100,10 +107,13 @@ export {
   CreateRunRequest,
   HistoryItem,
   HistoryPage,
+  ModelRequest,
+  ModelRequestList,
   RecentRunList,
   Run,
   RunCallParams,
   RunError,
+  RunEventsHeaders,
   RunIdParams,
   RunList,
   RunStatus,

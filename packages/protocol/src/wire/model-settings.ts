@@ -6,6 +6,7 @@
  */
 
 import { type Static, Type } from "typebox";
+import { PROVIDER_DEFAULTS, PROVIDER_MODEL_LIMITS } from "../config/provider-model.js";
 import { SCRIPTED_MODEL_LIMITS } from "../config/scripted-model.js";
 import { AnyObject, StoredText, WireObject } from "./common.js";
 
@@ -52,9 +53,61 @@ export const ScriptedModelSettings = WireObject("The built-in scripted model: on
 /** Settings of the `scripted` provider. */
 export type ScriptedModelSettings = Static<typeof ScriptedModelSettings>;
 
+function providerMembers<P extends keyof typeof PROVIDER_DEFAULTS>(provider: P, what: string) {
+  const defaults = PROVIDER_DEFAULTS[provider];
+  return {
+    provider: Type.Literal(provider, { description: what }),
+    base_url: Type.Optional(
+      Type.String({
+        description: `The endpoint's base URL (default \`${defaults.base_url}\`); http or https, without credentials.`,
+        maxLength: PROVIDER_MODEL_LIMITS.baseUrlLength,
+      }),
+    ),
+    model: Type.String({
+      description: "The model name the endpoint knows.",
+      minLength: 1,
+      maxLength: PROVIDER_MODEL_LIMITS.modelLength,
+    }),
+    api_key_env: Type.Optional(
+      Type.String({
+        description:
+          "The server's environment variable holding the API key, read when a request is made (never stored). Absent: no key is sent.",
+        pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$",
+      }),
+    ),
+    max_output_tokens: Type.Optional(
+      Type.Integer({
+        description: `Output tokens a request may use, reserved in the context window (default ${PROVIDER_MODEL_LIMITS.defaultOutputTokens}).`,
+        minimum: 1,
+        maximum: PROVIDER_MODEL_LIMITS.maxOutputTokens,
+      }),
+    ),
+    temperature: Type.Optional(
+      Type.Number({
+        description: "Sampling temperature (the provider's default when absent).",
+        minimum: 0,
+        maximum: defaults.max_temperature,
+      }),
+    ),
+  };
+}
+
+/** Settings of the `openai` provider (Chat Completions; OpenAI-compatible endpoints). */
+export const OpenAiModelSettings = WireObject(
+  "A model behind the Chat Completions API of OpenAI or any OpenAI-compatible endpoint (vLLM, Ollama, gateways).",
+  providerMembers("openai", "OpenAI or an OpenAI-compatible endpoint."),
+);
+
+/** Settings of the `anthropic` provider (Messages API). */
+export const AnthropicModelSettings = WireObject(
+  "A model behind the Messages API of Anthropic or an Anthropic-compatible endpoint.",
+  providerMembers("anthropic", "Anthropic or an Anthropic-compatible endpoint."),
+);
+
 /** An agent version's model settings, one branch per provider (chosen by `provider`). */
-export const ModelSettings = Type.Union([ScriptedModelSettings], {
-  description: 'Model settings, chosen by `provider` (now: `"scripted"`). Strict: unknown members are refused.',
+export const ModelSettings = Type.Union([ScriptedModelSettings, OpenAiModelSettings, AnthropicModelSettings], {
+  description:
+    'Model settings, chosen by `provider`: `"scripted"`, `"openai"` or `"anthropic"`. Strict: unknown members are refused.',
 });
 
 /** An agent version's model settings. */

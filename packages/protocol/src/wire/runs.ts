@@ -170,7 +170,7 @@ export const CompensateRequest = WireObject("A compensating call for a completed
 /** `POST /v1/runs/{run_id}/tool-calls/{call_id}/compensate` body. */
 export type CompensateRequest = Static<typeof CompensateRequest>;
 
-const ITEM_TYPES = "`input`, `message`, `tool_calls`, `tool_result`";
+const ITEM_TYPES = "`input`, `message`, `tool_calls`, `tool_result`, `compaction`";
 
 /** One committed item of a run's execution history (compact JSON, served byte for byte as stored). */
 export const HistoryItem = Type.Union(
@@ -203,6 +203,14 @@ export const HistoryItem = Type.Union(
       ),
       context_preview: ContextPreview,
     }),
+    WireObject("A compaction: later model requests show `summary` instead of the items it replaces.", {
+      type: Type.Literal("compaction"),
+      summary: Type.String({ description: "The summary the model (or the scripted model) made of those items." }),
+      through_seq: Type.Integer({
+        description: "The last item it replaces (every item after the input, up to this position).",
+        minimum: 0,
+      }),
+    }),
   ],
   { description: `One history item: ${ITEM_TYPES}. Items are never rewritten; later facts are new items.` },
 );
@@ -215,3 +223,53 @@ export const HistoryPage = Page("The run's history, oldest first.", HistoryItem)
 
 /** `GET /v1/runs/{run_id}/history` answer. */
 export type HistoryPage = Static<typeof HistoryPage>;
+
+/** One model request a run made. */
+export const ModelRequest = WireObject("One request a run made to its model: a turn, or a summary for compaction.", {
+  request_id: Id("The request's ID."),
+  turn: Type.Integer({ description: "The model turn (0, 1, …) it was made for.", minimum: 0 }),
+  purpose: Type.Enum(["turn", "summary"], {
+    description: "`turn`: asks for the next step; `summary`: summarises the oldest turns for compaction.",
+  }),
+  provider: Type.String({ description: "`scripted`, `openai` or `anthropic`." }),
+  model: Type.String({ description: "The model name (`scripted` for the scripted model)." }),
+  request_bytes: Type.Integer({ description: "UTF-8 bytes of the request body.", minimum: 0 }),
+  estimated_input_tokens: Type.Integer({
+    description: "The calibrated estimate of its input tokens, made before it was sent.",
+    minimum: 0,
+  }),
+  actual_input_tokens: Nullable(
+    Type.Integer({ description: "The provider's `usage` input tokens.", minimum: 0 }),
+    "Null when the provider reported none (the scripted model, a failed request).",
+  ),
+  output_tokens: Nullable(
+    Type.Integer({ description: "The provider's `usage` output tokens.", minimum: 0 }),
+    "Null when the provider reported none.",
+  ),
+  compacted: Type.Boolean({ description: "True when the history was compacted just before this request." }),
+  latency_ms: Type.Integer({ description: "From sending to the answer, retries included.", minimum: 0 }),
+  error: Type.Optional(RunError),
+  created_at: Timestamp("When the request was made."),
+});
+
+/** One model request. */
+export type ModelRequest = Static<typeof ModelRequest>;
+
+/** `GET /v1/runs/{run_id}/model-requests` answer. */
+export const ModelRequestList = Page("The run's model requests, in creation order.", ModelRequest);
+
+/** `GET /v1/runs/{run_id}/model-requests` answer. */
+export type ModelRequestList = Static<typeof ModelRequestList>;
+
+/** `GET /v1/runs/{run_id}/events` headers: where a resumed stream starts. */
+export const RunEventsHeaders = Type.Object(
+  {
+    "last-event-id": Type.Optional(
+      Type.String({
+        description: "Resume: only events after this `id:` are sent (what EventSource sends when it reconnects).",
+        pattern: "^[0-9]{1,15}$",
+      }),
+    ),
+  },
+  { description: "Resumption." },
+);

@@ -11,7 +11,13 @@
  * and `max_context_tokens`. There is no route that changes or deletes a version.
  */
 
-import { compact, MAX_CONTEXT_TOKENS, ProtocolError, validateModelSettings } from "@toolhost/protocol";
+import {
+  checkOutputWithinWindow,
+  compact,
+  MAX_CONTEXT_TOKENS,
+  ProtocolError,
+  validateModelSettings,
+} from "@toolhost/protocol";
 import {
   Agent,
   AgentIdParams,
@@ -148,6 +154,8 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
         throw notFoundError("agent", agent_id);
       }
       await assertToolsetVersionExists(storage.toolsets, toolset_id, toolset_version, bindingScopeOf(identity));
+      const maxContextTokens = request.body.max_context_tokens ?? MAX_CONTEXT_TOKENS.default;
+      checkOutputWithinWindow(validateModelSettings(request.body.model), maxContextTokens);
       const now = clock.nowMs();
       const version = await storage.agents.appendVersion({
         agent_version: newId(AGENT_VERSION_PREFIX, now),
@@ -157,7 +165,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
         // Stored losslessly (key order, big integers): scripted arguments are replayed from this text.
         model_json: compact(losslessMember(request.rawBody, "model")),
         instructions: request.body.instructions ?? "",
-        max_context_tokens: request.body.max_context_tokens ?? MAX_CONTEXT_TOKENS.default,
+        max_context_tokens: maxContextTokens,
         created_at_ms: now,
       });
       if (version === undefined) throw notFoundError("agent", agent_id);

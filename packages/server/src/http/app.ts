@@ -12,6 +12,7 @@ import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
 import type { CompiledServerOptions } from "../options.js";
+import type { RunDriverHandle } from "../runs/run-driver.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Scope } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
@@ -48,6 +49,8 @@ export interface AppContext {
   readonly runProgress: RunProgress;
   /** Wake-ups of long-polling executors; `notify` only after the commit that made calls claimable. */
   readonly wakeups: CallWakeups;
+  /** The run driver (model requests of HTTP providers); `kick` after a commit that queued a model turn. */
+  readonly runDriver: RunDriverHandle;
 }
 
 /** Registers one area's routes on the app. */

@@ -23,9 +23,12 @@ import { executorRoutes } from "../executors/executor-routes.js";
 import { createLogger } from "../logger.js";
 import type { CompiledServerOptions } from "../options.js";
 import { callReceiptsRoutes } from "../runs/call-receipts-routes.js";
+import { eventRoutes } from "../runs/event-routes.js";
 import { historyRoutes } from "../runs/history-routes.js";
+import { modelRequestRoutes } from "../runs/model-request-routes.js";
 import { recentRunsRoutes } from "../runs/recent-runs-routes.js";
 import { HistoryRunProgress } from "../runs/record-call-outcome.js";
+import { RunDriver } from "../runs/run-driver.js";
 import { runRoutes } from "../runs/run-routes.js";
 import { toolCallRoutes } from "../runs/tool-call-routes.js";
 import { Sweeper } from "../runtime/sweeper.js";
@@ -59,6 +62,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   runRoutes,
   toolCallRoutes,
   historyRoutes,
+  modelRequestRoutes,
+  eventRoutes,
   executorRoutes,
   recentRunsRoutes,
   callReceiptsRoutes,
@@ -82,6 +87,8 @@ export interface BuildAppInput {
   readonly logger?: Logger;
   /** Default: in-process wake-ups (one server process). The app closes them when it closes. */
   readonly wakeups?: CallWakeups;
+  /** Where model settings' `api_key_env` is read (default: the process environment). */
+  readonly modelEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The app with every route registered and ready (call `listen` or `inject` on it). */
@@ -125,13 +132,30 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   await registerOpenApi(app);
   installRouteGuard(app, routes);
 
+  const clock = input.clock ?? systemClock;
+  const wakeups = input.wakeups ?? new InProcessCallWakeups();
+  const runDriver = new RunDriver({
+    storage,
+    clock,
+    log: app.log,
+    wakeups,
+    env: input.modelEnv ?? process.env,
+    options: {
+      leaseMs: options.modelLeaseMs,
+      pollIntervalMs: options.modelPollIntervalMs,
+      concurrency: options.modelConcurrency,
+      timeoutMs: options.modelTimeoutMs,
+      maxRetries: options.modelMaxRetries,
+    },
+  });
   const context: AppContext = {
     storage,
-    clock: input.clock ?? systemClock,
+    clock,
     options,
     requireScope: createRequireScope(storage.keys),
     runProgress: new HistoryRunProgress(),
-    wakeups: input.wakeups ?? new InProcessCallWakeups(),
+    wakeups,
+    runDriver,
   };
   // Pending long-polls answer at once when the app closes instead of holding shutdown up: preClose
   // runs before the server waits for in-flight requests (onClose would run after them).
@@ -139,9 +163,12 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   const sweeper = new Sweeper(SWEEPS, context, app.log);
   // Sweeps stop before storage closes (startServer closes storage after the app).
   app.addHook("onClose", () => sweeper.stop());
+  // Model requests in flight are aborted and their turns given back before storage closes.
+  app.addHook("onClose", () => runDriver.stop());
   registerOpenApiRoute(app);
   for (const register of ROUTE_MODULES) register(app, context);
   await app.ready();
   sweeper.start(options.sweepIntervalMs);
+  runDriver.start();
   return app;
 }

@@ -10,6 +10,7 @@ import { FINAL_CALL_STATUSES, ProtocolError } from "@toolhost/protocol";
 import { inIdScope, notFoundError } from "../auth/id-scope.js";
 import type { CallRecord, IdScope } from "../storage/records.js";
 import type { Storage, Stores } from "../storage/storage.js";
+import { emitRunEvents, toolCallEvent } from "./run-events.js";
 import type { RunProgress } from "./run-progress.js";
 
 /** The call after the request, and the bindings the run's next turn gave pending calls. */
@@ -48,7 +49,11 @@ async function requestIn(
     }
     const requested = await stores.calls.requestCancel(call.run_id, call.call_id, nowMs);
     // Wake the binding's long-polls: a waiting pending request delivers the cancellation at once.
-    if (requested !== undefined) return { call: requested, wokenBindingIds: [requested.binding_id] };
+    if (requested !== undefined) {
+      if (requested.compensates === null)
+        await emitRunEvents(stores, requested.run_id, [toolCallEvent(requested)], nowMs);
+      return { call: requested, wokenBindingIds: [requested.binding_id] };
+    }
     call = await stores.calls.get(call.run_id, call.call_id);
   }
   throw new ProtocolError("conflict", `tool call ${JSON.stringify(first.call_id)} keeps changing; try again`);

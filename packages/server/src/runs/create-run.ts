@@ -1,7 +1,8 @@
 /**
  * Creating a run: in one transaction the run is stored `queued` with its input as the first history
- * item, and its first model turn runs at once (the scripted model answers synchronously). The caller
- * notifies executors of the answered bindings after the commit.
+ * item, and its first model turn starts at once: the scripted model answers synchronously; an HTTP
+ * provider's turn is queued for the run driver (the run answers `running`). The caller notifies
+ * executors of the answered bindings, and the driver, after the commit.
  */
 
 import { compact, type JsonValue } from "@toolhost/protocol";
@@ -10,6 +11,7 @@ import type { RunRecord, SessionRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 import { inputItem } from "./history-items.js";
 import { runModelTurns } from "./model-turns.js";
+import { appendHistory, emitRunEvents, runStatusEvent } from "./run-events.js";
 
 /** Prefix of server-made run IDs. */
 export const RUN_ID_PREFIX = "run";
@@ -18,6 +20,8 @@ export const RUN_ID_PREFIX = "run";
 export interface CreatedRun {
   run: RunRecord;
   wokenBindingIds: string[];
+  /** True when its first turn waits for the run driver. */
+  queued: boolean;
 }
 
 /** Creates a run of `session` from `input` (lossless) and runs its first model turn. */
@@ -46,8 +50,9 @@ export async function createRun(
   };
   return storage.transaction(async (stores) => {
     await stores.runs.insert(queued);
-    await stores.history.append(queued.run_id, [item], nowMs);
-    const turns = await runModelTurns(stores, queued, nowMs);
-    return { run: turns.run, wokenBindingIds: turns.wokenBindingIds };
+    await emitRunEvents(stores, queued.run_id, [runStatusEvent(queued)], nowMs);
+    await appendHistory(stores, queued.run_id, [item], nowMs);
+    const turns = await runModelTurns(stores, { ...queued, history_length: 1 }, nowMs);
+    return { run: turns.run, wokenBindingIds: turns.wokenBindingIds, queued: turns.queued };
   });
 }

@@ -7,6 +7,8 @@
  * - `{"type":"tool_calls","calls":[{"call_id","name","arguments"},…]}`: one turn's calls, as emitted.
  * - `{"type":"tool_result","call_id","receipt_id","context_preview":{…}}`: what the model sees of one
  *   call's outcome (`receipt_id` null when no receipt carried it).
+ * - `{"type":"compaction","summary":…,"through_seq":n}`: a summary that replaces, in every later model
+ *   request, the items after the input up to `seq` n (the items themselves stay as they were).
  */
 
 import { type ContextPreview, compact, type JsonValue, type PlainJsonObject } from "@toolhost/protocol";
@@ -34,6 +36,11 @@ export function toolCallsItem(calls: readonly EmittedCall[]): string {
     type: "tool_calls",
     calls: calls.map((call) => ({ call_id: call.call_id, name: call.name, arguments: call.arguments })),
   });
+}
+
+/** A compaction: `summary` stands for the items up to `throughSeq` in later requests. */
+export function compactionItem(summary: string, throughSeq: number): string {
+  return compact({ type: "compaction", summary, through_seq: throughSeq });
 }
 
 /** What the model sees of one call's outcome. */

@@ -1,7 +1,7 @@
 /**
  * What one model turn decided, whatever the provider: a final message, tool calls to make, or a
- * failure that ends the run. Providers (the built-in `scripted` one now, HTTP models later) answer
- * this; the run loop (`model-turns.ts`) acts on it.
+ * failure that ends the run. Providers (the built-in `scripted` model, and `openai` and `anthropic` through
+ * `models/`) answer this; the run loop (`model-turns.ts`) acts on it.
  */
 
 import type { JsonValue } from "@toolhost/protocol";
@@ -10,6 +10,8 @@ import type { JsonValue } from "@toolhost/protocol";
 export interface ModelToolCall {
   name: string;
   arguments: JsonValue;
+  /** Set when the model's arguments were not JSON at all (`arguments` then holds their raw text). */
+  argumentsError?: string;
 }
 
 /** Why a run failed, as `GET /v1/runs/{id}` shows it. */

@@ -1,27 +1,36 @@
 /**
- * Running model turns (I/O around the pure decisions), inside the caller's transaction with the run
- * locked: each turn asks the model (`scriptedTurn`), records what it decided in the history and the
- * calls table, and moves the run through the run transition table. A turn whose calls were all
- * refused has nothing to wait for, so the next turn follows at once. The caller notifies executors of
- * the returned bindings after its commit.
+ * Starting model turns (inside the caller's transaction, with the run locked). A turn of the
+ * built-in scripted model runs right here: its window is checked (compacting deterministically when
+ * the history outgrows it), its request recorded, its step played and recorded (`apply-turn.ts`); a
+ * turn whose calls were all refused has nothing to wait for, so the next one follows. A turn of an
+ * HTTP provider is only started here — the run becomes `running` and its turn is queued in the
+ * database — and the run driver makes the request outside any transaction (`run-driver.ts`). The
+ * caller notifies executors of the returned bindings after its commit.
  */
 
-import { type RunEvent, type RunStatus, transitionRun } from "@toolhost/protocol";
-import { newId } from "../ids.js";
+import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
 import type { RunRecord } from "../storage/records.js";
-import type { RunChange, Stores } from "../storage/storage.js";
-import { messageItem } from "./history-items.js";
-import type { ModelTurn } from "./model-turn.js";
-import { planToolCallsYielding } from "./plan-tool-calls-yielding.js";
-import { loadRunTools } from "./run-tools.js";
-import { readScriptedModel, scriptedTurn } from "./scripted-turn.js";
-import { turnRecords } from "./turn-records.js";
+import type { Stores } from "../storage/storage.js";
+import { applyTurn, failRun } from "./apply-turn.js";
+import { decided } from "./decided-turn.js";
+import { compactionItem } from "./history-items.js";
+import type { RunFailure } from "./model-turn.js";
+import { recordModelRequest } from "./record-model-request.js";
+import { appendHistory } from "./run-events.js";
+import { identityOf } from "./run-model.js";
+import { RunMover } from "./run-mover.js";
+import { scriptedSummary } from "./scripted-summary.js";
+import { scriptedTurn } from "./scripted-turn.js";
+import { loadHistory, loadTurnContext, type TurnContext } from "./turn-context.js";
+import { compactedThroughSeq, textBytesOf, windowRequest } from "./turn-window.js";
 
-/** The run error when a turn's decision failed unexpectedly (stored data it cannot read, a bug). */
-export const MODEL_ERROR = "model_error";
+export { CALL_ID_PREFIX } from "./apply-turn.js";
 
-/** Prefix of server-made call IDs. */
-export const CALL_ID_PREFIX = "call";
+/** The run error when a request cannot fit the window even after compaction. */
+export const CONTEXT_WINDOW_EXCEEDED = "context_window_exceeded";
+
+/** Most compactions one turn makes before giving up. */
+export const MAX_COMPACTIONS_PER_TURN = 3;
 
 /** Where the turns left the run. */
 export interface TurnsOutcome {
@@ -29,84 +38,93 @@ export interface TurnsOutcome {
   run: RunRecord;
   /** Bindings that got pending calls. */
   wokenBindingIds: string[];
+  /** True when a turn was queued for the run driver. */
+  queued: boolean;
 }
 
 /**
  * Runs model turns from `run` (locked, `queued` or `waiting_for_tools` with every call of its turn
- * settled) until the run waits for pending calls or ends.
+ * settled) until the run waits for pending calls, waits for the driver, or ends.
  */
 export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: number): Promise<TurnsOutcome> {
-  const { version, tools } = await loadRunTools(stores, run.agent_version);
-  const model = await decided(() => readScriptedModel(version.model_json));
-  let status = run.status;
-  let turn = run.turn;
-  const move = (event: RunEvent): RunStatus => {
-    const transition = transitionRun(status, event);
-    if (!transition.ok) throw new Error(`run ${run.run_id}: no ${event} from ${status}`);
-    status = transition.to;
-    return status;
-  };
-  const save = async (change: Omit<RunChange, "status" | "updated_at_ms">): Promise<RunRecord> => {
-    const changed = await stores.runs.update(run.run_id, run.status, { status, turn, updated_at_ms: nowMs, ...change });
-    // The caller holds the run's lock: a run that changed meanwhile is a bug, not a race to lose.
-    if (changed === undefined) throw new Error(`run ${run.run_id} changed while locked`);
-    return changed;
-  };
-
+  let context = await loadTurnContext(stores, run);
+  const mover = new RunMover(stores, run, nowMs);
+  const { model } = context;
+  if (model.kind === "provider") {
+    const index = mover.startTurn();
+    const saved = await mover.save();
+    await stores.modelTurns.enqueue(run.run_id, index, nowMs);
+    return { run: saved, wokenBindingIds: [], queued: true };
+  }
+  if (model.kind === "unreadable") {
+    mover.startTurn();
+    return { run: await failRun(mover, model.failure, nowMs), wokenBindingIds: [], queued: false };
+  }
   for (;;) {
-    move("start_turn");
-    const index = turn;
-    turn += 1;
-    const decision = "kind" in model ? model : await decided(() => scriptedTurn(model, index));
-    const plan =
-      decision.kind === "tool_calls"
-        ? await decided(async () => {
-            const planned = await planToolCallsYielding(decision.calls, tools);
-            const callIds = planned.map(() => newId(CALL_ID_PREFIX, nowMs));
-            return { kind: "calls" as const, records: turnRecords(run.run_id, index, planned, callIds, nowMs) };
-          })
-        : decision;
-    if (plan.kind === "message") {
-      await stores.history.append(run.run_id, [messageItem(plan.text)], nowMs);
-      move("complete");
-      const saved = await save({ output: plan.text, ended_at_ms: nowMs });
-      return { run: saved, wokenBindingIds: [] };
+    const index = mover.startTurn();
+    const windowed = await scriptedWindow(stores, run.run_id, context, nowMs);
+    if (windowed.kind === "failed") {
+      return { run: await failRun(mover, windowed.failure, nowMs), wokenBindingIds: [], queued: false };
     }
-    if (plan.kind === "fail") {
-      move("fail");
-      const saved = await save({ error_json: JSON.stringify(plan.error), ended_at_ms: nowMs });
-      return { run: saved, wokenBindingIds: [] };
-    }
-    const { records } = plan;
-    await stores.calls.insertMany(records.calls);
-    await stores.history.append(run.run_id, records.items, nowMs);
-    move("await_tools");
-    if (records.pendingBindingIds.length > 0) {
-      const saved = await save({});
-      return { run: saved, wokenBindingIds: records.pendingBindingIds };
-    }
+    context = windowed.context;
+    await recordModelRequest(
+      stores,
+      {
+        runId: run.run_id,
+        turn: index,
+        purpose: "turn",
+        identity: identityOf(model),
+        requestBytes: textBytesOf(windowed.features),
+        features: windowed.features,
+        estimatedTokens: windowed.estimated,
+        usage: null,
+        compacted: windowed.compacted,
+        latencyMs: 0,
+        error: null,
+        sentAtMs: nowMs,
+      },
+      nowMs,
+    );
+    const decision = await decided(() => scriptedTurn(model.scripted, index));
+    const applied = await applyTurn(stores, mover, index, decision, context.tools, nowMs);
+    if (!applied.next) return { run: applied.run, wokenBindingIds: applied.wokenBindingIds, queued: false };
     // Every call was refused: their results are in the history already, the model goes on.
+    context = { ...context, items: await loadHistory(stores, run.run_id) };
   }
 }
 
-/** A turn that fails the run. */
-type FailedTurn = Extract<ModelTurn, { kind: "fail" }>;
+/** The outcome of the scripted window step. */
+type ScriptedWindow =
+  | { kind: "failed"; failure: RunFailure }
+  | { kind: "ready"; context: TurnContext; features: TokenFeatures; estimated: number; compacted: boolean };
 
-/**
- * What `decide()` (pure, maybe yielding to the event loop) answers, or a failed turn when it throws. A decision that throws would throw again on
- * every retry — the receipt settling the turn's last call would be refused on every redelivery and
- * the run would wait forever — so the run fails with `model_error` instead. Storage errors are not
- * caught: they happen outside `decide`, and a retry may well succeed.
- */
-async function decided<T extends object>(decide: () => T | Promise<T>): Promise<T | FailedTurn> {
-  try {
-    return await decide();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const message = `the model turn could not be decided: ${reason}`.slice(0, MAX_FAILURE_MESSAGE_LENGTH);
-    return { kind: "fail", error: { code: MODEL_ERROR, message } };
+/** The scripted model's window step: compacts (deterministically) until the request fits. */
+async function scriptedWindow(
+  stores: Stores,
+  runId: string,
+  start: TurnContext,
+  nowMs: number,
+): Promise<ScriptedWindow> {
+  let context = start;
+  let compacted = false;
+  for (let round = 0; ; round++) {
+    const request = windowRequest(context, PRIOR_WEIGHTS);
+    const { decision } = request;
+    if (decision.kind === "fits") {
+      return { kind: "ready", context, features: request.features, estimated: decision.estimated_tokens, compacted };
+    }
+    if (decision.kind === "exceeded" || round >= MAX_COMPACTIONS_PER_TURN) {
+      const message =
+        decision.kind === "exceeded"
+          ? decision.message
+          : `the request still needs about ${decision.estimated_tokens} tokens after ${round} compactions`;
+      return { kind: "failed", failure: { code: CONTEXT_WINDOW_EXCEEDED, message } };
+    }
+    const summary = scriptedSummary(request.conversation, decision.cut);
+    const through = compactedThroughSeq(request.conversation, decision.cut, context.items);
+    const item = compactionItem(summary, through);
+    const [seq = -1] = await appendHistory(stores, runId, [item], nowMs);
+    context = { ...context, items: [...context.items, { run_id: runId, seq, item_json: item, created_at_ms: nowMs }] };
+    compacted = true;
   }
 }
-
-/** Longest run error message kept from a failed decision. */
-const MAX_FAILURE_MESSAGE_LENGTH = 500;

@@ -2,7 +2,7 @@
  * The RunProgress of the runs area: how a settled call reaches its run. Inside the settling
  * transaction it locks the run, appends what the model sees of the outcome to the history (projected
  * once, here, and stored), and when the call was the last unsettled one of the turn the run waits
- * for, runs the next model turn.
+ * for, starts the next model turn (a scripted one runs here; another is queued for the run driver).
  *
  * - An ended run is never changed: `applied: false`, nothing appended (the call row keeps the truth).
  * - A reconciled outcome after `reconciliation_required` is appended as a new item; the earlier
@@ -17,6 +17,7 @@ import type { Stores } from "../storage/storage.js";
 import { toolResultItem } from "./history-items.js";
 import { runModelTurns } from "./model-turns.js";
 import { outcomePreview, outcomeReceiptId } from "./outcome-preview.js";
+import { appendHistory, emitRunEvents, toolCallEvent } from "./run-events.js";
 import type { CallOutcome, RunProgress, RunProgressAnswer } from "./run-progress.js";
 
 /** Records settled calls in their run's history and drives the run's model turns. */
@@ -37,7 +38,8 @@ export class HistoryRunProgress implements RunProgress {
     if (runFreezesCall(run.status, call)) return unchanged(false);
 
     const preview = outcomePreview(outcome, call.max_result_context_bytes);
-    await stores.history.append(run.run_id, [toolResultItem(call.call_id, outcomeReceiptId(outcome), preview)], nowMs);
+    await emitRunEvents(stores, run.run_id, [toolCallEvent(call)], nowMs);
+    await appendHistory(stores, run.run_id, [toolResultItem(call.call_id, outcomeReceiptId(outcome), preview)], nowMs);
 
     const waitsForThisTurn = run.status === "waiting_for_tools" && call.turn === run.turn - 1;
     if (!waitsForThisTurn) return unchanged(true);

@@ -28,7 +28,7 @@ import { runOf } from "./run-wire.js";
 const TAGS = ["runs"];
 
 /** Registers the run routes. */
-export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wakeups }) => {
+export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wakeups, runDriver }) => {
   app.post(
     "/v1/sessions/:session_id/runs",
     {
@@ -37,9 +37,11 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
         tags: TAGS,
         summary: "Start a run",
         description:
-          "Stores the run with its `input` (kept byte for byte) and runs its first model turn at once: the answer " +
-          "shows where that left it (`waiting_for_tools` when it emitted calls, `completed` after a final message, " +
-          "`failed` when the model could not go on). 404 when the session lies outside the credential's agent scope.",
+          "Stores the run with its `input` (kept byte for byte) and starts its first model turn at once. The scripted " +
+          "model answers in the request, so the answer shows where that left it (`waiting_for_tools` when it emitted " +
+          "calls, `completed` after a final message, `failed` when the model could not go on); an `openai` or " +
+          "`anthropic` model is asked in the background (`running`; follow `GET /v1/runs/{run_id}/events`). 404 when " +
+          "the session lies outside the credential's agent scope.",
         params: SessionIdParams,
         body: CreateRunRequest,
         response: { 201: Run, ...ERROR_RESPONSES },
@@ -52,6 +54,7 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
       const input = losslessMember(request.rawBody, "input");
       const created = await createRun(storage, session, input, clock.nowMs());
       wakeups.notify(created.wokenBindingIds);
+      if (created.queued) runDriver.kick();
       return reply.code(201).send(runOf(created.run));
     },
   );

@@ -73,7 +73,11 @@ export function planToolCall(
     );
     return { ...planned, refusal: { reason: "unknown_tool", result, budget: RESULT_CONTEXT_BYTES.default } };
   }
-  const validation = validateArguments(tool.input_schema, call.arguments);
+  // Arguments that are not JSON at all (a real model's slip) are refused like ones that fail the schema.
+  const validation =
+    call.argumentsError === undefined
+      ? validateArguments(tool.input_schema, call.arguments)
+      : { valid: false, errors: [{ pointer: "", message: call.argumentsError }] };
   if (validation.valid) return { ...planned, refusal: undefined };
   const result = invalidArgumentsResult(tool.name, validation.errors);
   return { ...planned, refusal: { reason: "invalid_arguments", result, budget: tool.max_result_context_bytes } };

@@ -178,6 +178,74 @@ export interface ServerSecretsTable {
   created_at_ms: number;
 }
 
+/** `model_turns`: a run waiting for a model request, leased by one server instance at a time (0008). */
+export interface ModelTurnsTable {
+  run_id: string;
+  turn: number;
+  owner: string | null;
+  lease_expires_ms: number;
+  attempts: number;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** `model_requests`: every model request made (0008). */
+export interface ModelRequestsTable {
+  request_id: string;
+  run_id: string;
+  turn: number;
+  purpose: string;
+  provider: string;
+  model: string;
+  request_bytes: number;
+  estimated_input_tokens: number;
+  actual_input_tokens: number | null;
+  output_tokens: number | null;
+  /** 1 or 0. */
+  compacted: number;
+  latency_ms: number;
+  error_json: string | null;
+  created_at_ms: number;
+}
+
+/** `token_calibrations`: least-squares sums per (provider, model) (0008). */
+export interface TokenCalibrationsTable {
+  provider: string;
+  model: string;
+  observations: number;
+  xx00: number;
+  xx01: number;
+  xx02: number;
+  xx03: number;
+  xx04: number;
+  xx11: number;
+  xx12: number;
+  xx13: number;
+  xx14: number;
+  xx22: number;
+  xx23: number;
+  xx24: number;
+  xx33: number;
+  xx34: number;
+  xx44: number;
+  xy0: number;
+  xy1: number;
+  xy2: number;
+  xy3: number;
+  xy4: number;
+  updated_at_ms: number;
+}
+
+/** `run_events`: a run's event stream, primary key (run_id, seq) (0008). */
+export interface RunEventsTable {
+  run_id: string;
+  seq: number;
+  kind: string;
+  data_json: string | null;
+  history_seq: number | null;
+  created_at_ms: number;
+}
+
 /** Every table, by name. */
 export interface Database {
   keys: KeysTable;
@@ -194,4 +262,8 @@ export interface Database {
   receipts: ReceiptsTable;
   executors: ExecutorsTable;
   server_secrets: ServerSecretsTable;
+  model_turns: ModelTurnsTable;
+  model_requests: ModelRequestsTable;
+  token_calibrations: TokenCalibrationsTable;
+  run_events: RunEventsTable;
 }

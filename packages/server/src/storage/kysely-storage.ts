@@ -26,13 +26,17 @@ import type {
   HistoryStore,
   KeyStore,
   MigrationReport,
+  ModelRequestStore,
+  ModelTurnStore,
   PendingCallStore,
   ReceiptStore,
+  RunEventStore,
   RunStore,
   SecretStore,
   SessionStore,
   Storage,
   Stores,
+  TokenCalibrationStore,
   ToolsetStore,
 } from "./storage.js";
 import { StorageUnavailableError, translatingStorageFailures } from "./storage-unavailable.js";
@@ -75,6 +79,10 @@ export class KyselyStorage implements Storage {
   readonly pendingCalls: PendingCallStore;
   readonly executorReports: ExecutorReportStore;
   readonly callStats: CallStatsStore;
+  readonly modelTurns: ModelTurnStore;
+  readonly modelRequests: ModelRequestStore;
+  readonly tokenCalibrations: TokenCalibrationStore;
+  readonly runEvents: RunEventStore;
   // Plain (not #private) fields, so that a Proxy wrapped around the storage (as tests do to inject
   // failures) can still call its methods.
   private readonly connection: DatabaseConnection;
@@ -112,6 +120,10 @@ export class KyselyStorage implements Storage {
     this.pendingCalls = stores.pendingCalls;
     this.executorReports = stores.executorReports;
     this.callStats = stores.callStats;
+    this.modelTurns = stores.modelTurns;
+    this.modelRequests = stores.modelRequests;
+    this.tokenCalibrations = stores.tokenCalibrations;
+    this.runEvents = stores.runEvents;
     this.migrator = createMigrator(connection);
   }
 

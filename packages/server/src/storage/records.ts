@@ -238,3 +238,75 @@ export interface HistoryItemRecord {
   item_json: string;
   created_at_ms: number;
 }
+
+/*
+ * Model records (0008_models).
+ *
+ * - **model turn**: a run waiting for a model request; one server instance at a time holds its lease.
+ * - **model request**: one request made to a model (a turn, or a summary for compaction).
+ * - **calibration**: the least-squares sums relating request features to real input tokens.
+ * - **run event**: one event of a run's event stream.
+ */
+
+/** A run waiting for its model turn `turn`, and who holds the lease on it. */
+export interface ModelTurnRecord {
+  run_id: string;
+  /** The index of the turn to ask for (the run's `turn` is one more, counted when it started). */
+  turn: number;
+  /** The server instance driving it, or null when it waits for one. */
+  owner: string | null;
+  /** Until when `owner` holds it; any instance may take it after. */
+  lease_expires_ms: number;
+  /** How many times it was leased (more than one: an instance stopped or lost it mid-request). */
+  attempts: number;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** What a model request was for. */
+export type ModelRequestPurpose = "turn" | "summary";
+
+/** One model request, as recorded. */
+export interface ModelRequestRecord {
+  request_id: string;
+  run_id: string;
+  turn: number;
+  purpose: ModelRequestPurpose;
+  provider: string;
+  model: string;
+  /** UTF-8 bytes of the request body (the provider's JSON). */
+  request_bytes: number;
+  estimated_input_tokens: number;
+  /** The provider's `usage` input tokens; null when it answered none (or failed). */
+  actual_input_tokens: number | null;
+  output_tokens: number | null;
+  /** True when the conversation was compacted before this request. */
+  compacted: boolean;
+  latency_ms: number;
+  /** `{code, message}` as JSON text when the request failed. */
+  error_json: string | null;
+  created_at_ms: number;
+}
+
+/** Least-squares sums of one (provider, model): `sums` in CALIBRATION_SUM_COLUMNS order. */
+export interface CalibrationSums {
+  observations: number;
+  sums: readonly number[];
+}
+
+/** The kinds of run events. */
+export type RunEventKind = "run.status" | "history.item" | "tool_call.status" | "model.request";
+
+/** An event to append: its data, or (for `history.item`) the history item it names. */
+export type NewRunEvent =
+  | { kind: Exclude<RunEventKind, "history.item">; data_json: string }
+  | { kind: "history.item"; history_seq: number };
+
+/** A stored run event with its data (a `history.item`'s data is `{"seq":n,"item":<the item>}`). */
+export interface RunEventRecord {
+  run_id: string;
+  seq: number;
+  kind: RunEventKind;
+  data_json: string;
+  created_at_ms: number;
+}

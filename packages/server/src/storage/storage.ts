@@ -11,15 +11,20 @@ import type {
   AgentRecord,
   AgentVersionRecord,
   BindingRecord,
+  CalibrationSums,
   CallRecord,
   ExecutorRecord,
   HistoryItemRecord,
   IdScope,
   IdScopes,
   KeyRecord,
+  ModelRequestRecord,
+  ModelTurnRecord,
+  NewRunEvent,
   Page,
   PageRequest,
   ReceiptRecord,
+  RunEventRecord,
   RunRecord,
   SessionRecord,
   ToolsetRecord,
@@ -416,6 +421,55 @@ export interface CallStatsStore {
   lastCompleted(agentId: string, bindingId: string): Promise<VerifiedExecutionRecord | undefined>;
 }
 
+/*
+ * Models (0008): the queue of runs waiting for a model request, the requests on record, the token
+ * calibration and the run event stream.
+ */
+
+/** Runs waiting for a model request; instances lease them so that no two drive one run at once. */
+export interface ModelTurnStore {
+  /** Queues model turn `turn` of `runId` (replacing a queued one of the run), unleased. */
+  enqueue(runId: string, turn: number, nowMs: number): Promise<void>;
+  /** The run's queued turn, if any. */
+  get(runId: string): Promise<ModelTurnRecord | undefined>;
+  /** Up to `limit` queued turns nobody holds at `nowMs` (no owner, or a lapsed lease), oldest first. */
+  claimable(nowMs: number, limit: number): Promise<ModelTurnRecord[]>;
+  /** Leases the run's queued turn to `owner` when nobody holds it at `nowMs`; the leased row, if it won. */
+  lease(runId: string, owner: string, nowMs: number, leaseExpiresMs: number): Promise<ModelTurnRecord | undefined>;
+  /** Extends the lease while `owner` holds it; false when it lost it. */
+  renew(runId: string, owner: string, nowMs: number, leaseExpiresMs: number): Promise<boolean>;
+  /** Gives the lease up while `owner` holds it, so any instance may take the turn at once. */
+  release(runId: string, owner: string, nowMs: number): Promise<boolean>;
+  /** Removes the queued turn while `owner` holds it (its answer is being applied); false when it lost it. */
+  complete(runId: string, owner: string): Promise<boolean>;
+  /** Removes the run's queued turn, whoever holds it (the run ended). */
+  remove(runId: string): Promise<void>;
+}
+
+/** Model requests on record. */
+export interface ModelRequestStore {
+  /** Stores one request. */
+  insert(request: ModelRequestRecord): Promise<void>;
+  /** Requests of one run, in creation order. */
+  listByRun(runId: string, page: PageRequest): Promise<Page<ModelRequestRecord>>;
+}
+
+/** The token estimator's calibration, shared by every instance on the database. */
+export interface TokenCalibrationStore {
+  /** The sums of (provider, model), if any response calibrated them yet. */
+  get(provider: string, model: string): Promise<CalibrationSums | undefined>;
+  /** Adds one observation's terms to the sums (an atomic increment: concurrent adds all count). */
+  add(provider: string, model: string, terms: readonly number[], nowMs: number): Promise<void>;
+}
+
+/** The run event streams: append-only, `seq` 1, 2, … per run. */
+export interface RunEventStore {
+  /** Appends events to the run's stream (the caller holds the run's lock); answers their `seq`s. */
+  append(runId: string, events: readonly NewRunEvent[], atMs: number): Promise<number[]>;
+  /** Up to `limit` events of the run after `afterSeq`, oldest first. */
+  listAfter(runId: string, afterSeq: number, limit: number): Promise<RunEventRecord[]>;
+}
+
 /** What `migrate()` did. */
 export interface MigrationReport {
   /** Names of the migrations applied by this call, in order (empty when already up to date). */
@@ -441,6 +495,10 @@ export interface Stores {
   readonly pendingCalls: PendingCallStore;
   readonly executorReports: ExecutorReportStore;
   readonly callStats: CallStatsStore;
+  readonly modelTurns: ModelTurnStore;
+  readonly modelRequests: ModelRequestStore;
+  readonly tokenCalibrations: TokenCalibrationStore;
+  readonly runEvents: RunEventStore;
 }
 
 /** The server's storage: stores, transactions, migrations and lifecycle. */

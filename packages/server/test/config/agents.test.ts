@@ -120,7 +120,19 @@ describeEachDialect("agents", (dialect) => {
       [{ toolset_version: 2 }, "unknown_reference", "/toolset_version"],
       [{ toolset_version: 0 }, "validation_failed", "/toolset_version"],
       [{ toolset_version: "1" }, "validation_failed", "/toolset_version"],
-      [{ model: { provider: "openai", model: "gpt" } }, "validation_failed", "/model/provider"],
+      [{ model: { provider: "gpt", model: "gpt" } }, "validation_failed", "/model/provider"],
+      [{ model: { provider: "openai", model: "gpt", api_key: "sk-1" } }, "unknown_field", "/model/api_key"],
+      [
+        { model: { provider: "openai", model: "gpt", max_output_tokens: 2048 }, max_context_tokens: 2048 },
+        "validation_failed",
+        "/model/max_output_tokens",
+      ],
+      // The default output reservation (4096) does not fit a 1024-token window either.
+      [
+        { model: { provider: "anthropic", model: "c" }, max_context_tokens: 1024 },
+        "validation_failed",
+        "/model/max_output_tokens",
+      ],
       [{ model: { script: [{ message: "m" }] } }, "validation_failed", "/model/provider"],
       [{ model: "scripted" }, "validation_failed", "/model"],
       [{ model: { provider: "scripted", script: [] } }, "validation_failed", "/model/script"],

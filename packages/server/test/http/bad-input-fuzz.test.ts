@@ -55,6 +55,8 @@ function operationsOf(spec: any): Operation[] {
       // biome-ignore lint/suspicious/noExplicitAny: as above.
       const op = item[method] as any;
       if (op === undefined) continue;
+      // An event stream stays open until its run ends (it is tested in test/models/events.test.ts).
+      if (op.responses?.["200"]?.content?.["text/event-stream"] !== undefined) continue;
       // biome-ignore lint/suspicious/noExplicitAny: as above.
       const parameters: any[] = op.parameters ?? [];
       const body = resolve(op.requestBody?.content?.["application/json"]?.schema);

@@ -115,6 +115,7 @@ describeEachDialect("migrations", (dialect) => {
       "0005_executor_tool_names",
       "0006_run_output_json",
       "0007_toolset_bindings",
+      "0008_models",
     ]);
   });
 
@@ -277,7 +278,10 @@ describeEachDialect("migrations", (dialect) => {
         .execute();
       const before = await dumpTables(db);
 
-      expect(await applyMigrations(migrator)).toEqual({ applied: ["0007_toolset_bindings"], current: LATEST });
+      expect(await applyMigrations(migrator)).toEqual({
+        applied: MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf("0007_toolset_bindings")),
+        current: LATEST,
+      });
       const rows = await db
         .selectFrom("toolset_bindings")
         .select(["toolset_id", "binding_id"])

@@ -12,6 +12,7 @@ import { receiptsPerClaimMigration } from "./0004-receipts-per-claim.js";
 import { executorToolNamesMigration } from "./0005-executor-tool-names.js";
 import { runOutputJsonMigration } from "./0006-run-output-json.js";
 import { toolsetBindingsMigration } from "./0007-toolset-bindings.js";
+import { modelsMigration } from "./0008-models.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -22,6 +23,7 @@ export const MIGRATION_NAMES = [
   "0005_executor_tool_names",
   "0006_run_output_json",
   "0007_toolset_bindings",
+  "0008_models",
 ] as const;
 
 /** One migration name. */
@@ -37,6 +39,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0005_executor_tool_names": executorToolNamesMigration,
     "0006_run_output_json": runOutputJsonMigration(dialect),
     "0007_toolset_bindings": toolsetBindingsMigration(dialect),
+    "0008_models": modelsMigration(dialect),
   };
 }
 

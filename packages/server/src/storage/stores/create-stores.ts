@@ -11,11 +11,15 @@ import { KyselyExecutorReportStore } from "./executor-report-store.js";
 import { KyselyExecutorStore } from "./executor-store.js";
 import { KyselyHistoryStore } from "./history-store.js";
 import { KyselyKeyStore } from "./key-store.js";
+import { KyselyModelRequestStore } from "./model-request-store.js";
+import { KyselyModelTurnStore } from "./model-turn-store.js";
 import { KyselyPendingCallStore } from "./pending-call-store.js";
 import { KyselyReceiptStore } from "./receipt-store.js";
+import { KyselyRunEventStore } from "./run-event-store.js";
 import { KyselyRunStore } from "./run-store.js";
 import { KyselySecretStore } from "./secret-store.js";
 import { KyselySessionStore } from "./session-store.js";
+import { KyselyTokenCalibrationStore } from "./token-calibration-store.js";
 import { KyselyToolsetStore } from "./toolset-store.js";
 
 /** Every store, running its statements through `ctx`. */
@@ -36,5 +40,9 @@ export function createStores(ctx: StoreContext): Stores {
     pendingCalls: new KyselyPendingCallStore(ctx),
     executorReports: new KyselyExecutorReportStore(ctx),
     callStats: new KyselyCallStatsStore(ctx),
+    modelTurns: new KyselyModelTurnStore(ctx),
+    modelRequests: new KyselyModelRequestStore(ctx),
+    tokenCalibrations: new KyselyTokenCalibrationStore(ctx),
+    runEvents: new KyselyRunEventStore(ctx),
   };
 }

@@ -1,0 +1,77 @@
+/**
+ * Recording what one model turn decided (inside the transaction that holds the run's lock), whoever
+ * answered: a final message completes the run, a failure fails it, tool calls become call rows and
+ * history items (refused ones answered at once). The run is stored with its new status; when every
+ * call was refused nothing is left to wait for, and the caller starts the next turn.
+ */
+
+import type { ToolDefinition } from "@toolhost/protocol";
+import { newId } from "../ids.js";
+import type { RunRecord } from "../storage/records.js";
+import type { Stores } from "../storage/storage.js";
+import { decided } from "./decided-turn.js";
+import { messageItem } from "./history-items.js";
+import type { ModelTurn, RunFailure } from "./model-turn.js";
+import { planToolCallsYielding } from "./plan-tool-calls-yielding.js";
+import { appendHistory, emitRunEvents, toolCallEvent } from "./run-events.js";
+import type { RunMover } from "./run-mover.js";
+import { turnRecords } from "./turn-records.js";
+
+/** Prefix of server-made call IDs. */
+export const CALL_ID_PREFIX = "call";
+
+/** Where a recorded decision left the run. */
+export interface AppliedTurn {
+  /** The run as stored. */
+  run: RunRecord;
+  /** Bindings that got pending calls (notify after the commit). */
+  wokenBindingIds: string[];
+  /** True when every call was refused: the next turn follows at once. */
+  next: boolean;
+}
+
+/** Ends the run `failed` with `error`. */
+export async function failRun(mover: RunMover, error: RunFailure, nowMs: number): Promise<RunRecord> {
+  mover.move("fail");
+  return mover.save({ error_json: JSON.stringify(error), ended_at_ms: nowMs });
+}
+
+/** Records `decision`, the answer of turn `index` of the run `mover` holds (status `running`). */
+export async function applyTurn(
+  stores: Stores,
+  mover: RunMover,
+  index: number,
+  decision: ModelTurn,
+  tools: readonly ToolDefinition[],
+  nowMs: number,
+): Promise<AppliedTurn> {
+  const runId = mover.run.run_id;
+  if (decision.kind === "message") {
+    await appendHistory(stores, runId, [messageItem(decision.text)], nowMs);
+    mover.move("complete");
+    const run = await mover.save({ output: decision.text, ended_at_ms: nowMs });
+    return { run, wokenBindingIds: [], next: false };
+  }
+  if (decision.kind === "fail")
+    return { run: await failRun(mover, decision.error, nowMs), wokenBindingIds: [], next: false };
+  // Checked one call at a time, handing the event loop back in between (docs/configuration.md limits).
+  const plan = await decided(async () => {
+    const planned = await planToolCallsYielding(decision.calls, tools);
+    return { kind: "planned" as const, planned };
+  });
+  if (plan.kind === "fail") return { run: await failRun(mover, plan.error, nowMs), wokenBindingIds: [], next: false };
+  const { planned } = plan;
+  const records = turnRecords(
+    runId,
+    index,
+    planned,
+    planned.map(() => newId(CALL_ID_PREFIX, nowMs)),
+    nowMs,
+  );
+  await stores.calls.insertMany(records.calls);
+  await emitRunEvents(stores, runId, records.calls.map(toolCallEvent), nowMs);
+  await appendHistory(stores, runId, records.items, nowMs);
+  mover.move("await_tools");
+  const run = await mover.save();
+  return { run, wokenBindingIds: records.pendingBindingIds, next: records.pendingBindingIds.length === 0 };
+}
