@@ -29,12 +29,17 @@ export async function serverOptionsOf(options: ServerCommandOptions, context: Co
 }
 
 /**
- * Resolves with the exit status once a signal has stopped `before()` (the demo's executor, so it
- * detaches while the server still answers) and then the server (1 when closing failed).
+ * Installs the shutdown on SIGTERM/SIGINT and resolves once it is installed (so a caller prints the
+ * server's URL only when a signal can already stop it). `stopped` resolves with the exit status once
+ * a signal has stopped `before()` (the demo's executor, so it detaches while the server still
+ * answers) and then the server (1 when closing failed).
  */
-export async function closedBySignal(server: RunningServer, before: () => Promise<void>): Promise<ExitStatus> {
+export async function closedBySignal(
+  server: RunningServer,
+  before: () => Promise<void>,
+): Promise<{ readonly stopped: Promise<ExitStatus> }> {
   const { closeOnSignals } = await loadServer();
-  return new Promise<ExitStatus>((resolve) => {
+  const stopped = new Promise<ExitStatus>((resolve) => {
     const closable = {
       close: () =>
         before()
@@ -53,4 +58,5 @@ export async function closedBySignal(server: RunningServer, before: () => Promis
       error: (details, message) => server.app.log.error(details, message),
     });
   });
+  return { stopped };
 }

@@ -49,7 +49,7 @@ export async function runServeDemo(options: ServerCommandOptions, context: Comma
     state.remove();
     throw new CommandFailure(`cannot start the demo: ${(error as Error).message}`);
   }
-  const stopped = closedBySignal(server, async () => {
+  const { stopped } = await closedBySignal(server, async () => {
     await demo.stop();
     state.remove();
   });

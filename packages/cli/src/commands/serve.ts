@@ -44,7 +44,7 @@ export async function runServe(options: ServeOptions, context: CommandContext): 
   } catch (error) {
     throw new CommandFailure(`cannot start the server: ${(error as Error).message}`);
   }
-  const stopped = closedBySignal(server, async () => undefined);
+  const { stopped } = await closedBySignal(server, async () => undefined);
   await context.stdout.write(`${server.url}\n`);
   if ((await server.storage.keys.list({ limit: 1 }, OPERATOR_REACH)).items.length === 0) {
     await context.stderr.write(firstKeyHint(`${server.url}/`, options.db));
