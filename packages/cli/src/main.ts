@@ -10,6 +10,7 @@ import type { CommandContext, CommandDefinition } from "./command-context.js";
 import { defineDemoCommand } from "./commands/demo.js";
 import { defineDryRunCommand } from "./commands/dry-run.js";
 import { defineKeysCommand } from "./commands/keys.js";
+import { defineMcpExecutorCommand } from "./commands/mcp-executor.js";
 import { defineMeasureCommand } from "./commands/measure.js";
 import { defineMigrateCommand } from "./commands/migrate.js";
 import { definePreviewCommand } from "./commands/preview.js";
@@ -27,6 +28,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
   defineDryRunCommand,
   defineMeasureCommand,
   definePreviewCommand,
+  defineMcpExecutorCommand,
   defineDemoCommand,
 ];
 

@@ -67,7 +67,7 @@ export interface McpBridgeOptions {
 
 /** An MCP server served through a ToolRunner. */
 export class McpBridge {
-  /** The runner serving the mapped tools (created by `open`). */
+  /** The runner serving the mapped tools (created by `attach`). */
   runner: ToolRunner | undefined;
   readonly #options: McpBridgeOptions;
   readonly #connection: McpConnection;
@@ -103,7 +103,7 @@ export class McpBridge {
     return this.mapping.tools.map((tool) => tool.definition);
   }
 
-  /** Connects to the MCP server, lists and maps its tools and registers them on a new ToolRunner. */
+  /** Connects to the MCP server, lists its tools and maps them (no toolhost server is contacted). */
   async open(): Promise<McpToolMapping> {
     const listed = await this.#connection.listTools();
     this.#listed = new Set(listed.map((tool) => tool.name));
@@ -112,8 +112,14 @@ export class McpBridge {
     for (const skipped of mapping.skipped) {
       this.#logger.warn("mcp tool skipped", { mcp_tool: skipped.mcpName, reason: skipped.reason });
     }
+    return mapping;
+  }
+
+  /** Creates the ToolRunner and registers the mapped tools on it (once; `open` first). */
+  attach(): ToolRunner {
+    if (this.runner !== undefined) return this.runner;
     const runner = new ToolRunner({ ...this.#options.runner, bindingIds: [this.#options.bindingId] });
-    for (const tool of mapping.tools) {
+    for (const tool of this.mapping.tools) {
       runner.register(tool.definition.name, (call, ctx) => this.#handle(tool, call, ctx), {
         effect: tool.definition.effect,
         resultType: tool.resultType,
@@ -123,13 +129,13 @@ export class McpBridge {
       }
     }
     this.runner = runner;
-    return mapping;
+    return runner;
   }
 
-  /** Opens (when not yet open) and starts the runner: recovery of the journal first, then calls. */
+  /** Opens and attaches (when not done yet) and starts the runner: journal recovery first, then calls. */
   async start(): Promise<void> {
-    if (this.runner === undefined) await this.open();
-    await this.runner?.start();
+    if (this.#mapping === undefined) await this.open();
+    await this.attach().start();
   }
 
   /** Stops the runner (in-flight calls finish) and closes the MCP connection. */

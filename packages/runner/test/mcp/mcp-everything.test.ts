@@ -158,7 +158,7 @@ describe("a write whose MCP server dies mid-call", () => {
       { message: "done" },
     ]);
     let killed = 0;
-    bridge.runner?.on("receipt_journaled", (event) => {
+    bridge.attach().on("receipt_journaled", (event) => {
       // Kill the MCP server once the first progress receipt says the operation is under way.
       if (event.kind === "progress" && killed === 0 && bridge.mcpServerPid !== null) {
         killed = bridge.mcpServerPid;
