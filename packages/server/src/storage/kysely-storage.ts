@@ -53,6 +53,8 @@ export interface StorageStats {
   transactions: number;
   /** Physical COMMITs that succeeded; on SQLite each one fsync, shared by a whole batch. */
   commits: number;
+  /** Statements sent to the database (round trips on PostgreSQL, BEGIN and COMMIT included). */
+  statements: number;
 }
 
 /** Options of KyselyStorage. */
@@ -171,8 +173,9 @@ export class KyselyStorage implements Storage {
 
   /** Transaction and commit counters since this storage was opened. */
   stats(): StorageStats {
-    if (this.committer !== undefined) return this.committer.stats();
-    return { transactions: this.postgresTransactions, commits: this.postgresCommits };
+    const statements = this.connection.statements.count;
+    if (this.committer !== undefined) return { ...this.committer.stats(), statements };
+    return { transactions: this.postgresTransactions, commits: this.postgresCommits, statements };
   }
 
   /** Waits for queued transactions, then closes the connections; calling it again is harmless. */
