@@ -43,7 +43,13 @@ export async function claimCall(
   const key = await grantKey(deps.storage.secrets, deps.clock);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const nowMs = deps.clock.nowMs();
-    const target = await deps.storage.callClaims.target(runId, callId);
+    // The call, its run and the executor in one statement.
+    const { target, executor } = await deps.storage.callClaims.context({
+      run_id: runId,
+      call_id: callId,
+      executor_id: request.executor_id,
+      receipt: false,
+    });
     if (
       target === undefined ||
       !inAgentScope(identity, target.run.agent_id) ||
@@ -51,7 +57,6 @@ export async function claimCall(
     ) {
       throw notFoundError("tool call", callId);
     }
-    const executor = await deps.storage.executors.get(request.executor_id);
     const problem = connectionProblem(identity, request.executor_id, executor, request.connection_id, nowMs);
     if (problem !== undefined) throw problem;
     if (executor === undefined) throw new Error("connectionProblem let an unknown executor through");

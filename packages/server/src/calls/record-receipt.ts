@@ -61,7 +61,16 @@ export async function recordReceipt(
   const nowMs = deps.clock.nowMs();
 
   const outcome = await deps.storage.transaction(async (stores) => {
-    const target = await stores.callClaims.target(runId, callId);
+    // The call and its run (locked on PostgreSQL), the executor and a receipt stored under the same
+    // ID, in one statement.
+    const { target, executor, existing } = await stores.callClaims.context({
+      run_id: runId,
+      call_id: callId,
+      executor_id: incoming.executor_id,
+      claim_id: incoming.claim_id,
+      receipt_id: incoming.receipt_id,
+      receipt: true,
+    });
     if (
       target === undefined ||
       !inAgentScope(identity, target.run.agent_id) ||
@@ -69,10 +78,8 @@ export async function recordReceipt(
     ) {
       throw notFoundError("tool call", callId);
     }
-    const executor = await stores.executors.get(incoming.executor_id);
     const ownership = ownershipProblem(identity, incoming.executor_id, executor);
     if (ownership !== undefined) throw ownership;
-    const existing = await stores.receipts.get(callId, incoming.claim_id, incoming.receipt_id);
     const decision = decideReceipt(target.call, target.run.status, existing, verified, nowMs);
     if (decision.type === "replay") return { text: decision.answer_json, woken: [] };
     if (decision.type === "refuse") throw decision.error;
@@ -101,10 +108,9 @@ export async function recordReceipt(
       run_status: runStatus,
     };
     const answerJson = JSON.stringify(answer);
-    const inserted = await stores.receipts.insert({
+    const inserted = await stores.receipts.insertNext({
       call_id: callId,
       receipt_id: incoming.receipt_id,
-      seq: await stores.receipts.nextSeq(callId),
       run_id: runId,
       kind: incoming.kind,
       executor_id: incoming.executor_id,

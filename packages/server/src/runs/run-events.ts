@@ -37,7 +37,7 @@ export async function appendHistory(
   nowMs: number,
 ): Promise<number[]> {
   const seqs = await stores.history.append(runId, items, nowMs);
-  await stores.runEvents.append(
+  await stores.runEvents.appendAtCommit(
     runId,
     seqs.map((seq) => ({ kind: "history.item", history_seq: seq })),
     nowMs,
@@ -52,5 +52,5 @@ export async function emitRunEvents(
   events: readonly NewRunEvent[],
   nowMs: number,
 ): Promise<void> {
-  await stores.runEvents.append(runId, events, nowMs);
+  await stores.runEvents.appendAtCommit(runId, events, nowMs);
 }

@@ -17,6 +17,7 @@ import type { Database } from "./database-schema.js";
 import { type DatabaseLocation, parseDatabaseUrl, redactDatabaseUrl, SQLITE_MEMORY_PATH } from "./database-url.js";
 import { SqliteServerDialect } from "./sqlite-dialect.js";
 import { StatementCachingDatabase } from "./sqlite-statement-cache.js";
+import { countingDialect, StatementCounter } from "./statement-counter.js";
 import type { Dialect } from "./storage.js";
 import { StorageUnavailableError } from "./storage-unavailable.js";
 
@@ -51,6 +52,8 @@ export interface DatabaseConnection {
    * it was opened (checked before every commit). Undefined for PostgreSQL and `sqlite::memory:`.
    */
   readonly verifyFile: (() => void) | undefined;
+  /** Statements sent to the database through `db` (round trips on PostgreSQL). */
+  readonly statements: StatementCounter;
 }
 
 /** Opens a database URL; throws a clear Error for an unknown scheme or an unreachable server. */
@@ -81,14 +84,19 @@ function connectSqlite(path: string): DatabaseConnection {
     database.close();
     throw error;
   }
+  const statements = new StatementCounter();
   return {
     dialect: "sqlite",
     // Prepared statements are reused by SQL text: preparing costs more than running most queries.
     db: new Kysely<Database>({
-      dialect: new SqliteServerDialect({ database: new StatementCachingDatabase(database) }),
+      dialect: countingDialect(
+        new SqliteServerDialect({ database: new StatementCachingDatabase(database) }),
+        statements,
+      ),
     }),
     schema: undefined,
     verifyFile: path === SQLITE_MEMORY_PATH ? undefined : fileVerifier(resolve(path)),
+    statements,
   };
 }
 
@@ -154,7 +162,8 @@ async function connectPostgres(
     ...(location.options === undefined ? {} : { options: location.options }),
   });
   survivePostgresConnectionErrors(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const statements = new StatementCounter();
+  const db = new Kysely<Database>({ dialect: countingDialect(new PostgresDialect({ pool }), statements) });
   try {
     if (location.schema !== undefined) await ensureSchema(db, location.schema);
     const row = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
@@ -162,7 +171,7 @@ async function connectPostgres(
     if (schema === null) {
       throw new Error("no schema of the search_path exists: add ?schema=NAME to the database URL");
     }
-    return { dialect: "postgres", db, schema, verifyFile: undefined };
+    return { dialect: "postgres", db, schema, verifyFile: undefined, statements };
   } catch (error) {
     await db.destroy();
     const reason = error instanceof Error ? error.message : String(error);

@@ -9,6 +9,7 @@
  */
 
 import { type Migrator, sql } from "kysely";
+import { CommitHooks } from "./commit-hooks.js";
 import type { DatabaseConnection } from "./connect-database.js";
 import type { Database } from "./database-schema.js";
 import { ImmutableRowCache } from "./immutable-row-cache.js";
@@ -40,9 +41,22 @@ import type {
   ToolsetStore,
 } from "./storage.js";
 import { StorageUnavailableError, translatingStorageFailures } from "./storage-unavailable.js";
-import { postgresPoolContext, type StoreContext, sqliteTopLevelContext, transactionContext } from "./store-context.js";
+import {
+  type Db,
+  postgresPoolContext,
+  type StoreContext,
+  sqliteTopLevelContext,
+  transactionContext,
+} from "./store-context.js";
 import { createStores } from "./stores/create-stores.js";
 import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
+
+/** Runs a transaction's work on the stores of `context`, then the writes it deferred to its commit. */
+async function runWork<T>(work: (stores: Stores) => Promise<T>, context: StoreContext, db: Db): Promise<T> {
+  const value = await work(createStores(context));
+  await context.commitHooks?.run(db);
+  return value;
+}
 
 /** Counters for diagnostics and tests. */
 export interface StorageStats {
@@ -53,6 +67,8 @@ export interface StorageStats {
   transactions: number;
   /** Physical COMMITs that succeeded; on SQLite each one fsync, shared by a whole batch. */
   commits: number;
+  /** Statements sent to the database (round trips on PostgreSQL, BEGIN and COMMIT included). */
+  statements: number;
 }
 
 /** Options of KyselyStorage. */
@@ -131,7 +147,9 @@ export class KyselyStorage implements Storage {
     const { dialect, immutableRows, committer } = this;
     if (committer !== undefined) {
       return translatingStorageFailures(() =>
-        committer.run((conn) => work(createStores(transactionContext(dialect, conn, immutableRows)))),
+        committer.run((conn) =>
+          runWork(work, transactionContext(dialect, conn, immutableRows, new CommitHooks()), conn),
+        ),
       );
     }
     return translatingStorageFailures(() => this.postgresTransaction(work));
@@ -152,7 +170,9 @@ export class KyselyStorage implements Storage {
       const value = await this.connection.db
         .transaction()
         .execute((trx) =>
-          runInTransactionScope(() => work(createStores(transactionContext("postgres", trx, this.immutableRows)))),
+          runInTransactionScope(() =>
+            runWork(work, transactionContext("postgres", trx, this.immutableRows, new CommitHooks()), trx),
+          ),
         );
       this.postgresCommits++;
       return value;
@@ -171,8 +191,9 @@ export class KyselyStorage implements Storage {
 
   /** Transaction and commit counters since this storage was opened. */
   stats(): StorageStats {
-    if (this.committer !== undefined) return this.committer.stats();
-    return { transactions: this.postgresTransactions, commits: this.postgresCommits };
+    const statements = this.connection.statements.count;
+    if (this.committer !== undefined) return { ...this.committer.stats(), statements };
+    return { transactions: this.postgresTransactions, commits: this.postgresCommits, statements };
   }
 
   /** Waits for queued transactions, then closes the connections; calling it again is harmless. */

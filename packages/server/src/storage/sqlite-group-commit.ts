@@ -14,7 +14,8 @@
  * - A batch is `BEGIN IMMEDIATE` (take the write lock up front, so `busy_timeout` applies if another
  *   process writes the file), then for each logical transaction `SAVEPOINT`, its work, and `RELEASE`
  *   on success or `ROLLBACK TO` + `RELEASE` on failure — one failing transaction never affects the
- *   others — then one `COMMIT`.
+ *   others — then one `COMMIT`. A batch of one transaction (an idle server's every request) runs
+ *   without the savepoint: `BEGIN IMMEDIATE`, its work, `COMMIT` (or `ROLLBACK` when it failed).
  * - Every caller's promise settles only after that COMMIT returned, i.e. once its writes are durable
  *   (a failed transaction is answered then too). When the batch itself fails (BEGIN, a savepoint
  *   statement or the COMMIT), everything is rolled back and every transaction of the batch is rejected;
@@ -125,21 +126,30 @@ export class SqliteGroupCommitter<DB> {
     try {
       await sql`begin immediate`.execute(conn);
       begun = true;
+      // A batch of one needs no savepoint: when it fails, the whole transaction rolls back instead.
+      const nested = batch.length > 1;
       for (const pending of batch) {
-        await sql`savepoint toolhost_tx`.execute(conn);
+        if (nested) await sql`savepoint toolhost_tx`.execute(conn);
         let outcome: Outcome;
         try {
           outcome = { ok: true, value: await runInTransactionScope(() => pending.work(conn)) };
         } catch (error) {
           outcome = { ok: false, error };
         }
-        if (!outcome.ok) await rollbackToSavepoint(conn, outcome.error);
-        await sql`release toolhost_tx`.execute(conn);
+        if (nested) {
+          if (!outcome.ok) await rollbackToSavepoint(conn, outcome.error);
+          await sql`release toolhost_tx`.execute(conn);
+        }
         outcomes.push(outcome);
       }
-      this.#beforeCommit?.();
-      await sql`commit`.execute(conn);
-      this.#commits++;
+      if (!nested && outcomes[0]?.ok === false) {
+        // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL); then this fails harmlessly.
+        await sql`rollback`.execute(conn).catch(() => undefined);
+      } else {
+        this.#beforeCommit?.();
+        await sql`commit`.execute(conn);
+        this.#commits++;
+      }
     } catch (error) {
       failure = { error };
       // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL); then this fails harmlessly.

@@ -30,6 +30,7 @@ import type {
   ToolsetRecord,
   ToolsetVersionRecord,
 } from "./records.js";
+import type { CallContext, CallContextInput } from "./stores/call-context-query.js";
 
 /** The SQL dialects the server runs on. */
 export const DIALECTS = {
@@ -254,6 +255,12 @@ export interface CallClaimStore {
    */
   target(runId: string, callId: string): Promise<CallTarget | undefined>;
   /**
+   * In one statement: the call with its run's facts, the executor `input.executor_id` and, with
+   * `input.receipt`, the receipt stored under (call, claim_id, receipt_id). Inside a PostgreSQL
+   * transaction a receipt's load also locks the run row and the call row until commit.
+   */
+  context(input: CallContextInput & { readonly receipt: boolean }): Promise<CallContext>;
+  /**
    * One conditional UPDATE: the call becomes `claimed` by `input` when it is pending (or claimed with
    * a lapsed accept window), its deadline has not passed and the executor's connection is current,
    * online and leased. True for the one claim that wins.
@@ -278,6 +285,8 @@ export interface CallClaimStore {
 export interface ReceiptStore {
   /** Stores a receipt; false (nothing written) when (call_id, claim_id, receipt_id) exists already. */
   insert(receipt: ReceiptRecord): Promise<boolean>;
+  /** Stores a receipt numbered after the call's last one, in one statement; false as `insert`. */
+  insertNext(receipt: Omit<ReceiptRecord, "seq">): Promise<boolean>;
   /** One receipt of one claim on a call. */
   get(callId: string, claimId: string, receiptId: string): Promise<ReceiptRecord | undefined>;
   /** Every receipt of a call, in arrival order (`seq`). */
@@ -466,6 +475,11 @@ export interface TokenCalibrationStore {
 export interface RunEventStore {
   /** Appends events to the run's stream (the caller holds the run's lock); answers their `seq`s. */
   append(runId: string, events: readonly NewRunEvent[], atMs: number): Promise<number[]>;
+  /**
+   * Inside `transaction(work)`: queues events to be appended, in order, just before the commit (one
+   * statement for all of a transaction's events); outside a transaction, `append`.
+   */
+  appendAtCommit(runId: string, events: readonly NewRunEvent[], atMs: number): Promise<void>;
   /** Up to `limit` events of the run after `afterSeq`, oldest first. */
   listAfter(runId: string, afterSeq: number, limit: number): Promise<RunEventRecord[]>;
 }

@@ -6,6 +6,7 @@
  */
 
 import type { Kysely } from "kysely";
+import type { CommitHooks } from "./commit-hooks.js";
 import type { Database } from "./database-schema.js";
 import type { ImmutableRowCache } from "./immutable-row-cache.js";
 import type { SqliteGroupCommitter } from "./sqlite-group-commit.js";
@@ -30,12 +31,19 @@ export interface StoreContext {
   write<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Runs several statements atomically: in the caller's transaction, or in one of their own. */
   atomic<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Inside `transaction(work)`: writes deferred to just before its commit; undefined outside one. */
+  readonly commitHooks: CommitHooks | undefined;
 }
 
 /** The context of the stores handed to `transaction(work)`: everything runs on the transaction. */
-export function transactionContext(dialect: Dialect, trx: Db, immutableRows: ImmutableRowCache): StoreContext {
+export function transactionContext(
+  dialect: Dialect,
+  trx: Db,
+  immutableRows: ImmutableRowCache,
+  commitHooks: CommitHooks,
+): StoreContext {
   const direct = <T>(fn: (db: Db) => Promise<T>): Promise<T> => fn(trx);
-  return { dialect, inTransaction: true, immutableRows, read: direct, write: direct, atomic: direct };
+  return { dialect, inTransaction: true, immutableRows, read: direct, write: direct, atomic: direct, commitHooks };
 }
 
 /** The top-level context on PostgreSQL: statements on the pool, atomic groups in a transaction each. */
@@ -47,6 +55,7 @@ export function postgresPoolContext(db: Db, immutableRows: ImmutableRowCache): S
     read: (fn) => guarded(() => fn(db)),
     write: (fn) => guarded(() => fn(db)),
     atomic: (fn) => guarded(() => db.transaction().execute(fn)),
+    commitHooks: undefined,
   };
 }
 
@@ -67,6 +76,7 @@ export function sqliteTopLevelContext(
     read: (fn) => guarded(() => fn(db)),
     write: (fn) => translatingStorageFailures(() => committer.run(fn)),
     atomic: (fn) => translatingStorageFailures(() => committer.run(fn)),
+    commitHooks: undefined,
   };
 }
 

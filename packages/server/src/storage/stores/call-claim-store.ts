@@ -12,6 +12,7 @@ import type { CallRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { CallClaimStore, CallRef, CallTarget, ClaimHolder, ClaimInput } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
+import { type CallContext, type CallContextInput, loadCallContext } from "./call-context-query.js";
 import { callFromRow } from "./call-row.js";
 import {
   ACCEPT_EDGES,
@@ -181,6 +182,12 @@ export class KyselyCallClaimStore implements CallClaimStore {
         },
       };
     });
+  }
+
+  async context(input: CallContextInput & { readonly receipt: boolean }): Promise<CallContext> {
+    const { dialect, inTransaction } = this.ctx;
+    const kind = !input.receipt ? "claim" : inTransaction && dialect === "postgres" ? "receiptLocked" : "receipt";
+    return this.ctx.read((db) => loadCallContext(db, dialect, kind, input));
   }
 
   async claim(input: ClaimInput): Promise<boolean> {

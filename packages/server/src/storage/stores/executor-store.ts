@@ -15,7 +15,8 @@ import type { StoreContext } from "../store-context.js";
 
 const LIST = "executors";
 
-const COLUMNS = [
+/** The columns of an executor record. */
+export const EXECUTOR_COLUMNS = [
   "executor_id",
   "connection_id",
   "epoch",
@@ -31,11 +32,11 @@ const COLUMNS = [
 
 // Every pending poll and claim loads its executor: compiled once (reusable-query.ts).
 const GET = new ReusableQuery((db, executorId: string) =>
-  db.selectFrom("executors").select(COLUMNS).where("executor_id", "=", executorId),
+  db.selectFrom("executors").select(EXECUTOR_COLUMNS).where("executor_id", "=", executorId),
 );
 
 /** The record of a stored row. */
-function executorFromRow(row: Selectable<ExecutorsTable>): ExecutorRecord {
+export function executorFromRow(row: Selectable<ExecutorsTable>): ExecutorRecord {
   const { binding_ids_json, tool_names_json, online, ...rest } = row;
   const bindingIds = stringList(binding_ids_json, row.executor_id, "binding IDs");
   const toolNames = tool_names_json === null ? null : stringList(tool_names_json, row.executor_id, "tool names");
@@ -94,7 +95,7 @@ export class KyselyExecutorStore implements ExecutorStore {
             tool_names_json: values.tool_names_json,
           })),
         )
-        .returning(COLUMNS)
+        .returning(EXECUTOR_COLUMNS)
         .executeTakeFirstOrThrow();
       return executorFromRow(row);
     });
@@ -143,7 +144,7 @@ export class KyselyExecutorStore implements ExecutorStore {
     for (;;) {
       const from = after;
       const rows = await this.ctx.read((db) => {
-        let query = db.selectFrom("executors").select(COLUMNS).orderBy("executor_id").limit(batch);
+        let query = db.selectFrom("executors").select(EXECUTOR_COLUMNS).orderBy("executor_id").limit(batch);
         if (from !== undefined) query = query.where("executor_id", ">", from);
         return query.execute();
       });
@@ -168,7 +169,7 @@ export class KyselyExecutorStore implements ExecutorStore {
     const rows = await this.ctx.read((db) =>
       db
         .selectFrom("executors")
-        .select(COLUMNS)
+        .select(EXECUTOR_COLUMNS)
         .where(sql<SqlBool>`binding_ids_json like ${pattern} escape '\\'`)
         .execute(),
     );
@@ -182,7 +183,7 @@ export class KyselyExecutorStore implements ExecutorStore {
     const rows = await this.ctx.read((db) =>
       db
         .selectFrom("executors")
-        .select(COLUMNS)
+        .select(EXECUTOR_COLUMNS)
         .where("online", "=", 1)
         .where("lease_expires_ms", "<=", nowMs)
         .orderBy("lease_expires_ms")

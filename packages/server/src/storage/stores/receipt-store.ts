@@ -6,7 +6,7 @@
  */
 
 import { isReceiptKind } from "@toolhost/protocol";
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { ReceiptsTable } from "../database-schema.js";
 import type { ReceiptRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
@@ -46,6 +46,43 @@ const INSERT = new ReusableQuery(
         applied,
         created_at_ms,
       })
+      .onConflict((conflict) => conflict.columns(["call_id", "claim_id", "receipt_id"]).doNothing()),
+);
+/** The insert with the call's next `seq` read inside it: one statement per receipt. */
+const INSERT_NEXT = new ReusableQuery(
+  (
+    db,
+    call_id: string,
+    receipt_id: string,
+    run_id: string,
+    kind: string,
+    executor_id: string,
+    claim_id: string,
+    body_text: string,
+    body_digest: string,
+    answer_json: string,
+    applied: number,
+    created_at_ms: number,
+  ) =>
+    db
+      .insertInto("receipts")
+      .values((eb) => ({
+        call_id,
+        receipt_id,
+        seq: eb
+          .selectFrom("receipts as last")
+          .select(sql<number>`coalesce(max(last.seq), 0) + 1`.as("seq"))
+          .where("last.call_id", "=", call_id),
+        run_id,
+        kind,
+        executor_id,
+        claim_id,
+        body_text,
+        body_digest,
+        answer_json,
+        applied,
+        created_at_ms,
+      }))
       .onConflict((conflict) => conflict.columns(["call_id", "claim_id", "receipt_id"]).doNothing()),
 );
 const GET = new ReusableQuery((db, callId: string, claimId: string, receiptId: string) =>
@@ -90,15 +127,37 @@ export class KyselyReceiptStore implements ReceiptStore {
     );
   }
 
+  async insertNext(receipt: Omit<ReceiptRecord, "seq">): Promise<boolean> {
+    const row = toRow({ ...receipt, seq: 0 });
+    return this.ctx.write(
+      async (db) =>
+        (await INSERT_NEXT.affected(
+          this.ctx.dialect,
+          db,
+          row.call_id,
+          row.receipt_id,
+          row.run_id,
+          row.kind,
+          row.executor_id,
+          row.claim_id,
+          row.body_text,
+          row.body_digest,
+          row.answer_json,
+          row.applied,
+          row.created_at_ms,
+        )) > 0n,
+    );
+  }
+
   async get(callId: string, claimId: string, receiptId: string): Promise<ReceiptRecord | undefined> {
     const row = await this.ctx.read((db) => GET.takeFirst(this.ctx.dialect, db, callId, claimId, receiptId));
-    return row === undefined ? undefined : fromRow(row);
+    return row === undefined ? undefined : receiptFromRow(row);
   }
 
   async listByCall(callId: string): Promise<ReceiptRecord[]> {
     return this.ctx.read(async (db) => {
       const rows = await db.selectFrom("receipts").selectAll().where("call_id", "=", callId).orderBy("seq").execute();
-      return rows.map(fromRow);
+      return rows.map(receiptFromRow);
     });
   }
 
@@ -126,7 +185,8 @@ function toRow(receipt: ReceiptRecord): ReceiptsTable {
   };
 }
 
-function fromRow(row: Selectable<ReceiptsTable>): ReceiptRecord {
+/** The record of a stored receipt row. */
+export function receiptFromRow(row: Selectable<ReceiptsTable>): ReceiptRecord {
   const { kind } = row;
   if (!isReceiptKind(kind))
     throw new Error(`stored receipt ${row.receipt_id} has an unknown kind ${JSON.stringify(kind)}`);

@@ -5,34 +5,61 @@
  * `history.item` event stores only its item's `seq`: the item text is joined in when read, not copied.
  */
 
+import { sql } from "kysely";
 import type { NewRunEvent, RunEventKind, RunEventRecord } from "../records.js";
 import type { RunEventStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
+import type { Db, StoreContext } from "../store-context.js";
+
+/** Events of one run waiting for the transaction's commit. */
+interface Deferred {
+  runId: string;
+  events: NewRunEvent[];
+  atMs: number[];
+}
 
 /** The RunEventStore over Kysely (both dialects). */
 export class KyselyRunEventStore implements RunEventStore {
+  /** Events deferred to this transaction's commit, per run in first-append order. */
+  #deferred: Deferred[] | undefined;
+
   constructor(private readonly ctx: StoreContext) {}
 
   async append(runId: string, events: readonly NewRunEvent[], atMs: number): Promise<number[]> {
     if (events.length === 0) return [];
-    return this.ctx.atomic(async (db) => {
-      const last = await db
-        .selectFrom("run_events")
-        .select((eb) => eb.fn.max("seq").as("seq"))
-        .where("run_id", "=", runId)
-        .executeTakeFirst();
-      const first = Number(last?.seq ?? 0) + 1;
-      const rows = events.map((event, index) => ({
-        run_id: runId,
-        seq: first + index,
-        kind: event.kind,
-        data_json: "data_json" in event ? event.data_json : null,
-        history_seq: "history_seq" in event ? event.history_seq : null,
-        created_at_ms: atMs,
-      }));
-      await db.insertInto("run_events").values(rows).execute();
-      return rows.map((row) => row.seq);
-    });
+    return this.ctx.write((db) =>
+      insertEvents(
+        db,
+        runId,
+        events,
+        events.map(() => atMs),
+      ),
+    );
+  }
+
+  async appendAtCommit(runId: string, events: readonly NewRunEvent[], atMs: number): Promise<void> {
+    if (events.length === 0) return;
+    const hooks = this.ctx.commitHooks;
+    if (hooks === undefined) {
+      await this.append(runId, events, atMs);
+      return;
+    }
+    if (this.#deferred === undefined) {
+      const deferred: Deferred[] = [];
+      this.#deferred = deferred;
+      hooks.add(async (db) => {
+        this.#deferred = undefined;
+        for (const run of deferred) await insertEvents(db, run.runId, run.events, run.atMs);
+      });
+    }
+    let run = this.#deferred.find((entry) => entry.runId === runId);
+    if (run === undefined) {
+      run = { runId, events: [], atMs: [] };
+      this.#deferred.push(run);
+    }
+    for (const event of events) {
+      run.events.push(event);
+      run.atMs.push(atMs);
+    }
   }
 
   async listAfter(runId: string, afterSeq: number, limit: number): Promise<RunEventRecord[]> {
@@ -60,4 +87,30 @@ export class KyselyRunEventStore implements RunEventStore {
       created_at_ms: row.created_at_ms,
     }));
   }
+}
+
+/**
+ * Appends `events` (event i made at `atMs[i]`) after the run's last one in ONE statement: the next
+ * seq is read inside the INSERT. VALUES columns are named column1… on both dialects; the casts type
+ * them for PostgreSQL.
+ */
+async function insertEvents(
+  db: Db,
+  runId: string,
+  events: readonly NewRunEvent[],
+  atMs: readonly number[],
+): Promise<number[]> {
+  const rows = sql.join(
+    events.map(
+      (event, index) =>
+        sql`(cast(${index + 1} as integer), cast(${event.kind} as text), cast(${"data_json" in event ? event.data_json : null} as text), cast(${"history_seq" in event ? event.history_seq : null} as integer), cast(${atMs[index]} as bigint))`,
+    ),
+  );
+  const { rows: inserted } = await sql<{ seq: number }>`
+    insert into run_events (run_id, seq, kind, data_json, history_seq, created_at_ms)
+    select cast(${runId} as text), last.seq + e.column1, e.column2, e.column3, e.column4, e.column5
+    from (select coalesce(max(seq), 0) as seq from run_events where run_id = ${runId}) as last,
+      (values ${rows}) as e
+    returning seq`.execute(db);
+  return inserted.map((row) => Number(row.seq)).sort((a, b) => a - b);
 }

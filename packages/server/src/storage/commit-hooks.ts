@@ -1,0 +1,28 @@
+/**
+ * Writes a transaction defers to its end: stores queue them while the transaction's work runs, and the
+ * storage runs them after the work returned and before COMMIT, in the same transaction. A run's events
+ * are written this way (`RunEventStore.appendAtCommit`): one statement per transaction however many
+ * changes the flow made, instead of one per change.
+ */
+
+import type { Db } from "./store-context.js";
+
+/** The deferred writes of one transaction, run in the order they were first registered. */
+export class CommitHooks {
+  readonly #hooks: Array<(db: Db) => Promise<void>> = [];
+
+  /** Runs `hook` before this transaction commits (once per registration). */
+  add(hook: (db: Db) => Promise<void>): void {
+    this.#hooks.push(hook);
+  }
+
+  /** Runs every hook on `db`, in order; called by the storage when the work succeeded. */
+  async run(db: Db): Promise<void> {
+    // A hook may register another (it runs too): iterate by index over the growing list.
+    for (let index = 0; index < this.#hooks.length; index++) {
+      const hook = this.#hooks[index];
+      if (hook !== undefined) await hook(db);
+    }
+    this.#hooks.length = 0;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Counts the statements the storage sends to its database: every round trip on PostgreSQL (BEGIN,
+ * COMMIT and SAVEPOINT included) and every statement executed on SQLite. The count is how the hot path
+ * is kept short (`docs/storage.md`): a test pins the statements per request kind, so one added by a
+ * change fails it. Counting is an integer increment per statement, so it is always on.
+ */
+
+import type { DatabaseConnection, Dialect, Driver, Kysely, QueryCompiler, TransactionSettings } from "kysely";
+
+/** A running count of statements sent, shared by every connection of one database. */
+export class StatementCounter {
+  #count = 0;
+
+  /** Statements sent since the counter was created. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Adds one statement. */
+  add(): void {
+    this.#count++;
+  }
+}
+
+/** Wraps a Kysely dialect so that every statement its connections execute is counted. */
+export function countingDialect(inner: Dialect, counter: StatementCounter): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db: Kysely<unknown>) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver: () => new CountingDriver(inner.createDriver(), counter),
+  };
+}
+
+const COUNTED = Symbol("counted connection");
+
+/**
+ * Delegates to the dialect's driver and counts on its connections. The connection objects are patched
+ * in place rather than wrapped: the drivers keep private state on them (PostgreSQL marks a connection
+ * whose ROLLBACK failed for discarding), and BEGIN/COMMIT run through their `executeQuery`.
+ */
+class CountingDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #counter: StatementCounter;
+
+  constructor(inner: Driver, counter: StatementCounter) {
+    this.#inner = inner;
+    this.#counter = counter;
+  }
+
+  init(): Promise<void> {
+    return this.#inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.#inner.acquireConnection();
+    const marked = connection as DatabaseConnection & { [COUNTED]?: true };
+    if (marked[COUNTED] !== true) {
+      const counter = this.#counter;
+      const execute = connection.executeQuery.bind(connection);
+      const stream = connection.streamQuery.bind(connection);
+      marked.executeQuery = (query) => {
+        counter.add();
+        if (process.env.TH_LOG_SQL) console.log("SQL>", query.sql.replace(/\s+/g, " ").slice(0, 300));
+        return execute(query);
+      };
+      marked.streamQuery = (query, chunkSize) => {
+        counter.add();
+        return stream(query, chunkSize);
+      };
+      marked[COUNTED] = true;
+    }
+    return connection;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.#inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.rollbackTransaction(connection);
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler["compileQuery"]): Promise<void> {
+    if (this.#inner.savepoint === undefined) throw new Error("this dialect has no savepoints");
+    return this.#inner.savepoint(connection, name, compileQuery);
+  }
+
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler["compileQuery"],
+  ): Promise<void> {
+    if (this.#inner.rollbackToSavepoint === undefined) throw new Error("this dialect has no savepoints");
+    return this.#inner.rollbackToSavepoint(connection, name, compileQuery);
+  }
+
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler["compileQuery"],
+  ): Promise<void> {
+    if (this.#inner.releaseSavepoint === undefined) throw new Error("this dialect has no savepoints");
+    return this.#inner.releaseSavepoint(connection, name, compileQuery);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.releaseConnection(connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.#inner.destroy();
+  }
+}

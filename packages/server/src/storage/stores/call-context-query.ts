@@ -1,0 +1,148 @@
+/**
+ * One statement that loads everything a claim or a receipt decides on: the call with its run's facts,
+ * the request's executor row and (receipts) the receipt already stored under the same ID. Inside a
+ * PostgreSQL transaction it also locks the run and the call (`FOR UPDATE OF r, c`, run first: the lock
+ * order of every flow that settles calls), so lock-run and load-call are one round trip.
+ */
+
+import { RUN_STATUSES, type RunStatus } from "@toolhost/protocol";
+import { type Selectable, sql } from "kysely";
+import type { ExecutorsTable, ReceiptsTable, ToolCallsTable } from "../database-schema.js";
+import type { ExecutorRecord, ReceiptRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import type { CallTarget } from "../storage.js";
+import type { Db } from "../store-context.js";
+import { callFromRow } from "./call-row.js";
+import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-store.js";
+import { receiptFromRow } from "./receipt-store.js";
+
+/** What a claim or receipt decides on; `target` undefined when the call (or its run) does not exist. */
+export interface CallContext {
+  readonly target: CallTarget | undefined;
+  readonly executor: ExecutorRecord | undefined;
+  /** The receipt stored under the request's (call, claim, receipt) ID (receipts only). */
+  readonly existing: ReceiptRecord | undefined;
+}
+
+const RECEIPT_COLUMNS = [
+  "call_id",
+  "receipt_id",
+  "seq",
+  "run_id",
+  "kind",
+  "executor_id",
+  "claim_id",
+  "body_text",
+  "body_digest",
+  "answer_json",
+  "applied",
+  "created_at_ms",
+] as const satisfies readonly (keyof ReceiptsTable)[];
+
+/** The call, its run's facts and the executor row. */
+function callWithExecutor(db: Db, runId: string, callId: string, executorId: string) {
+  return db
+    .selectFrom("runs as r")
+    .innerJoin("tool_calls as c", "c.run_id", "r.run_id")
+    .innerJoin("agent_versions as v", "v.agent_version", "r.agent_version")
+    .leftJoin("executors as e", (join) => join.on("e.executor_id", "=", executorId))
+    .selectAll("c")
+    .select([
+      "r.status as run_status",
+      "r.agent_id as run_agent_id",
+      "r.agent_version as run_agent_version",
+      "r.subject as run_subject",
+      "v.toolset_id as run_toolset_id",
+      "v.toolset_version as run_toolset_version",
+    ])
+    .select(EXECUTOR_COLUMNS.map((column) => sql.ref(`e.${column}`).as(`e_${column}`)))
+    .where("r.run_id", "=", runId)
+    .where("c.call_id", "=", callId);
+}
+
+/** A receipt's statement: also the stored receipt; `lock`: FOR UPDATE of the run, then the call. */
+function receiptQuery(lock: boolean) {
+  return new ReusableQuery(
+    (db: Db, runId: string, callId: string, executorId: string, claimId: string, receiptId: string) => {
+      const query = callWithExecutor(db, runId, callId, executorId)
+        .leftJoin("receipts as x", (join) =>
+          join.onRef("x.call_id", "=", "c.call_id").on("x.claim_id", "=", claimId).on("x.receipt_id", "=", receiptId),
+        )
+        .select(RECEIPT_COLUMNS.map((column) => sql.ref(`x.${column}`).as(`x_${column}`)));
+      return lock ? query.forUpdate(["r", "c"]) : query;
+    },
+  );
+}
+
+const CLAIM_QUERY = new ReusableQuery((db: Db, runId: string, callId: string, executorId: string) =>
+  callWithExecutor(db, runId, callId, executorId),
+);
+const QUERIES = {
+  receipt: receiptQuery(false),
+  receiptLocked: receiptQuery(true),
+} as const;
+
+/** Which statement: a claim's (no receipt, no lock), a receipt's, or a receipt's that locks. */
+export type CallContextKind = "claim" | keyof typeof QUERIES;
+
+/** The named inputs of the statement (`claim_id`/`receipt_id` only for receipts). */
+export interface CallContextInput {
+  readonly run_id: string;
+  readonly call_id: string;
+  readonly executor_id: string;
+  readonly claim_id?: string;
+  readonly receipt_id?: string;
+}
+
+/** Runs the statement on `db`. */
+export async function loadCallContext(
+  db: Db,
+  dialect: "sqlite" | "postgres",
+  kind: CallContextKind,
+  input: CallContextInput,
+): Promise<CallContext> {
+  const row = (
+    kind === "claim"
+      ? await CLAIM_QUERY.takeFirst(dialect, db, input.run_id, input.call_id, input.executor_id)
+      : await QUERIES[kind].takeFirst(
+          dialect,
+          db,
+          input.run_id,
+          input.call_id,
+          input.executor_id,
+          input.claim_id ?? "",
+          input.receipt_id ?? "",
+        )
+  ) as Record<string, unknown> | undefined;
+  if (row === undefined) return { target: undefined, executor: undefined, existing: undefined };
+  const call: Record<string, unknown> = {};
+  const executor: Record<string, unknown> = {};
+  const receipt: Record<string, unknown> = {};
+  const run: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) {
+    if (name.startsWith("e_")) executor[name.slice(2)] = value;
+    else if (name.startsWith("x_")) receipt[name.slice(2)] = value;
+    else if (name.startsWith("run_") && name !== "run_id") run[name.slice(4)] = value;
+    else call[name] = value;
+  }
+  const status = String(run.status);
+  if (!Object.hasOwn(RUN_STATUSES, status))
+    throw new Error(`stored run ${input.run_id} has an unknown status ${status}`);
+  // The row's columns are the tables' own (prefixed apart above), so the casts restate their types.
+  return {
+    target: {
+      call: callFromRow(call as unknown as Selectable<ToolCallsTable>),
+      run: {
+        status: status as RunStatus,
+        agent_id: String(run.agent_id),
+        agent_version: String(run.agent_version),
+        subject: String(run.subject),
+        toolset_id: String(run.toolset_id),
+        toolset_version: Number(run.toolset_version),
+      },
+    },
+    executor:
+      executor.executor_id == null ? undefined : executorFromRow(executor as unknown as Selectable<ExecutorsTable>),
+    existing: receipt.receipt_id == null ? undefined : receiptFromRow(receipt as unknown as Selectable<ReceiptsTable>),
+  };
+}
