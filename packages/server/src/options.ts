@@ -71,6 +71,11 @@ export interface ServerOptions {
   eventHeartbeatMs?: number;
   /** How often an open event stream looks for new events (default 250 ms). */
   eventPollIntervalMs?: number;
+  /**
+   * How long a key's identity is cached (default 1 s; 0 caches nothing). Revocations through the API
+   * take effect on the next request regardless; this bounds those made straight in the database.
+   */
+  identityCacheTtlMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -101,6 +106,7 @@ export interface CompiledServerOptions {
   readonly modelMaxRetries: number;
   readonly eventHeartbeatMs: number;
   readonly eventPollIntervalMs: number;
+  readonly identityCacheTtlMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -129,6 +135,7 @@ export const SERVER_DEFAULTS = {
   modelMaxRetries: 3,
   eventHeartbeatMs: 15_000,
   eventPollIntervalMs: 250,
+  identityCacheTtlMs: 1_000,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -158,6 +165,7 @@ export const SERVER_ENV = {
   modelMaxRetries: "TOOLHOST_MODEL_MAX_RETRIES",
   eventHeartbeatMs: "TOOLHOST_EVENT_HEARTBEAT_MS",
   eventPollIntervalMs: "TOOLHOST_EVENT_POLL_INTERVAL_MS",
+  identityCacheTtlMs: "TOOLHOST_IDENTITY_CACHE_TTL_MS",
 } as const;
 
 /** The console's build output next to this package in the repository (src/ and dist/ sit at the same depth). */
@@ -224,6 +232,7 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     modelMaxRetries: integerOf(pick("modelMaxRetries"), 0, 20) ?? SERVER_DEFAULTS.modelMaxRetries,
     eventHeartbeatMs: integerOf(pick("eventHeartbeatMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.eventHeartbeatMs,
     eventPollIntervalMs: integerOf(pick("eventPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.eventPollIntervalMs,
+    identityCacheTtlMs: integerOf(pick("identityCacheTtlMs"), 0, 60_000) ?? SERVER_DEFAULTS.identityCacheTtlMs,
   };
 }
 

@@ -5,6 +5,9 @@
  */
 
 import { ensureBootstrapKey } from "./auth/bootstrap-key.js";
+import { createRevocationRelay } from "./auth/create-revocation-relay.js";
+import { IdentityCache } from "./auth/identity-cache.js";
+import type { RevocationRelay } from "./auth/revocation-relay.js";
 import { grantKey } from "./calls/grant-keys.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { CallWakeups } from "./executors/call-wakeups.js";
@@ -29,6 +32,8 @@ export interface RunningServer {
   readonly options: CompiledServerOptions;
   /** The wake-ups of long-polling executors (relayed across instances on PostgreSQL); closed with the app. */
   readonly wakeups: CallWakeups;
+  /** How revocations reach the identity caches of other instances (PostgreSQL); closed with the app. */
+  readonly revocationRelay: RevocationRelay;
   /** Graceful shutdown; safe to call more than once (every call waits for the same shutdown). */
   close(): Promise<void>;
 }
@@ -48,6 +53,7 @@ export async function startServer(
   const storage = await openStorage(compiled.databaseUrl, { migrate: true, timeouts });
   let app: App | undefined;
   let wakeups: CallWakeups | undefined;
+  let revocationRelay: RevocationRelay | undefined;
   try {
     if (compiled.bootstrapKey !== null) {
       const stored = await ensureBootstrapKey(storage, compiled.bootstrapKey, clock);
@@ -62,11 +68,14 @@ export async function startServer(
     // refused claim or receipt must leave the database as it was.
     await grantKey(storage.secrets, clock);
     wakeups = await createCallWakeups(compiled.databaseUrl, logger, timeouts);
-    app = await buildApp({ storage, options: compiled, clock, logger, wakeups });
+    const identities = new IdentityCache(compiled.identityCacheTtlMs, clock);
+    revocationRelay = await createRevocationRelay(compiled.databaseUrl, identities, logger, timeouts);
+    app = await buildApp({ storage, options: compiled, clock, logger, wakeups, identities, revocationRelay });
     await app.listen({ host: compiled.host, port: compiled.port });
   } catch (error) {
     await app?.close().catch(() => undefined);
     await wakeups?.close().catch(() => undefined);
+    await revocationRelay?.close().catch(() => undefined);
     await storage.close().catch(() => undefined);
     throw error;
   }
@@ -74,6 +83,7 @@ export async function startServer(
   logger.info({ url, database: redactDatabaseUrl(compiled.databaseUrl) }, `toolhost listening at ${url}`);
   const listening = app;
   const relay = wakeups;
+  const revocations = revocationRelay;
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -81,6 +91,7 @@ export async function startServer(
     storage,
     options: compiled,
     wakeups: relay,
+    revocationRelay: revocations,
     close: () => {
       closing ??= shutDown(listening, storage, compiled.shutdownTimeoutMs);
       return closing;

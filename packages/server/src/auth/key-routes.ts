@@ -18,7 +18,7 @@ import { notFoundError } from "./id-scope.js";
 import { identityOf } from "./require-scope.js";
 
 /** Registers the key routes. */
-export const keyRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+export const keyRoutes: RouteModule = (app, { storage, clock, requireScope, keyRevoked }) => {
   app.post(
     "/v1/keys",
     {
@@ -69,6 +69,8 @@ export const keyRoutes: RouteModule = (app, { storage, clock, requireScope }) =>
       const { key_id } = request.params;
       const key = await storage.keys.revoke(key_id, clock.nowMs(), identityOf(request));
       if (key === undefined || key.revoked_at_ms === null) throw notFoundError("key", key_id);
+      // Again on a repeated revoke, so a retry after a failed announcement reaches every instance.
+      await keyRevoked(key_id);
       return { key_id, revoked: true as const, revoked_at: isoTime(key.revoked_at_ms) };
     },
   );

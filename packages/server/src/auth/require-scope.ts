@@ -7,15 +7,22 @@ import type { Scope } from "../storage/records.js";
 import type { KeyStore } from "../storage/storage.js";
 import { authenticate } from "./authenticate.js";
 import { hasAnyScope, type Identity } from "./identity.js";
+import type { IdentityCache } from "./identity-cache.js";
 
 /** Marks the hooks made here, so the route guard can tell a protected route from an unprotected one. */
 export const SCOPE_HOOK = Symbol("toolhost.scopeHook");
 
-/** Makes `requireScope(...scopes)`: a hook admitting callers that hold any one of `scopes`. */
-export function createRequireScope(keys: KeyStore): (...scopes: [Scope, ...Scope[]]) => ScopeHook {
+/**
+ * Makes `requireScope(...scopes)`: a hook admitting callers that hold any one of `scopes`, their keys
+ * found through `cache` when given.
+ */
+export function createRequireScope(
+  keys: KeyStore,
+  cache?: IdentityCache,
+): (...scopes: [Scope, ...Scope[]]) => ScopeHook {
   return (...scopes) => {
     const hook: ScopeHook = async (request) => {
-      const identity = await authenticate(request.headers.authorization, keys);
+      const identity = await authenticate(request.headers.authorization, keys, cache);
       request.identity = identity;
       if (!hasAnyScope(identity, scopes)) {
         throw new ProtocolError("forbidden", `this operation needs the scope ${scopes.join(" or ")}`, undefined, {

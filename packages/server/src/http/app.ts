@@ -49,6 +49,11 @@ export interface AppContext {
   readonly runProgress: RunProgress;
   /** Wake-ups of long-polling executors; `notify` only after the commit that made calls claimable. */
   readonly wakeups: CallWakeups;
+  /**
+   * Drops a revoked key from the identity caches of this instance (at once) and of the others
+   * (resolves once announced); call after the commit that revoked it.
+   */
+  readonly keyRevoked: (keyId: string) => Promise<void>;
   /** The run driver (model requests of HTTP providers); `kick` after a commit that queued a model turn. */
   readonly runDriver: RunDriverHandle;
 }

@@ -6,8 +6,10 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
+import { IdentityCache } from "../auth/identity-cache.js";
 import { keyRoutes } from "../auth/key-routes.js";
 import { createRequireScope } from "../auth/require-scope.js";
+import { IN_PROCESS_REVOCATION_RELAY, type RevocationRelay } from "../auth/revocation-relay.js";
 import { claimRoutes } from "../calls/claim-routes.js";
 import { receiptRoutes } from "../calls/receipt-routes.js";
 import { type Clock, systemClock } from "../clock.js";
@@ -87,6 +89,10 @@ export interface BuildAppInput {
   readonly logger?: Logger;
   /** Default: in-process wake-ups (one server process). The app closes them when it closes. */
   readonly wakeups?: CallWakeups;
+  /** Default: an identity cache of `options.identityCacheTtlMs`. */
+  readonly identities?: IdentityCache;
+  /** Default: none (one server process). It must feed `identities`. The app closes it when it closes. */
+  readonly revocationRelay?: RevocationRelay;
   /** Where model settings' `api_key_env` is read (default: the process environment). */
   readonly modelEnv?: Readonly<Record<string, string | undefined>>;
 }
@@ -148,11 +154,18 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
       maxRetries: options.modelMaxRetries,
     },
   });
+  const identities = input.identities ?? new IdentityCache(options.identityCacheTtlMs, clock);
+  const revocationRelay = input.revocationRelay ?? IN_PROCESS_REVOCATION_RELAY;
+  app.addHook("onClose", () => revocationRelay.close());
   const context: AppContext = {
     storage,
     clock,
     options,
-    requireScope: createRequireScope(storage.keys),
+    requireScope: createRequireScope(storage.keys, identities),
+    keyRevoked: (keyId) => {
+      identities.forgetKey(keyId);
+      return revocationRelay.announce(keyId);
+    },
     runProgress: new HistoryRunProgress(),
     wakeups,
     runDriver,

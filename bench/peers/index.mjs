@@ -1,0 +1,310 @@
+/**
+ * bench/peers: toolhost against the PostgreSQL job queues a team already knows — pg-boss (v10) and
+ * graphile-worker — in one run, on the same PostgreSQL, in alternating rounds (every system once per
+ * round and worker count, so a noisy stretch of the machine hits all of them). Per system and worker
+ * count (1 and 8): cycles per second; per cycle the CPU of the system's "server" process, of the
+ * PostgreSQL backends serving it, and the statements it sent; then idle wake-up latency p50/p99.
+ *
+ * A toolhost cycle is bench/protocol's (create run → pending → claim → accepted → progress →
+ * completed) through `toolhost serve` over real HTTP, the executors in this process; its server
+ * process is measured. A peer cycle is enqueue → fetch → complete, producers and workers in one child
+ * process, which is measured (so the peers' figures include their clients; toolhost's exclude them).
+ * Statements: `pg.Client.prototype.query` calls (every round trip) and better-sqlite3 executions,
+ * counted inside the measured process the same way for all. Bounded in count and time; 127.0.0.1 only.
+ *
+ * TOOLHOST_BENCH_PROFILE_DIR=DIR adds a profiling pass: a toolhost server per dialect under
+ * `node --cpu-prof` at 8 workers, its profile written to DIR and summarised in the report.
+ * TOOLHOST_TEST_DATABASE_URL picks the PostgreSQL database (default postgres://postgres@127.0.0.1:5432/test).
+ */
+
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { runThroughput } from "../protocol/throughput.mjs";
+import { measureWakeups } from "../protocol/wakeup.mjs";
+import { buildWorld } from "../protocol/world.mjs";
+import { measureIdentityLookup } from "./identity-lookup.mjs";
+import { startPeer } from "./peer-child.mjs";
+import { backendCpuMs, backendCpuSpent, backendsOf, processCpuMs } from "./postgres-backends.mjs";
+import { summariseProfile } from "./profile-summary.mjs";
+import { renderReport } from "./report.mjs";
+import { startCountedToolhost } from "./toolhost-process.mjs";
+
+/** The suite's name: its directory and its RESULTS.md section. */
+export const name = "peers";
+
+const POSTGRES_URL = process.env.TOOLHOST_TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+
+/** Rounds, times and sample counts: bounded, so the suite stops by itself (about 5 minutes in full). */
+export function benchPlan(quick) {
+  return quick
+    ? { workers: [1, 8], rounds: 1, warmupMs: 300, measureMs: 1_000, idleMs: 500, wakeSamples: 6, lookupCalls: 500 }
+    : {
+        workers: [1, 8],
+        rounds: 3,
+        warmupMs: 1_500,
+        measureMs: 5_000,
+        idleMs: 3_000,
+        wakeSamples: 60,
+        lookupCalls: 20_000,
+      };
+}
+
+/**
+ * Runs the suite; `plan` overrides benchPlan (the harness test runs a tiny one).
+ * @param {{ quick: boolean, machine: import("../lib/machine.mjs").Machine, log: (line: string) => void, plan?: object }} context
+ * @returns {Promise<{ markdown: string, failures: string[], results: object }>}
+ */
+export async function run({ quick, machine, log, plan: override }) {
+  const plan = override ?? benchPlan(quick);
+  const failures = [];
+  if (new URL(POSTGRES_URL).hostname !== "127.0.0.1") throw new Error(`${POSTGRES_URL}: 127.0.0.1 only`);
+  const postgresProblem = await probePostgres(POSTGRES_URL);
+  if (postgresProblem !== undefined)
+    log(`PostgreSQL at ${POSTGRES_URL} does not answer (${postgresProblem}): only toolhost on SQLite runs`);
+  const dir = mkdtempSync(join(tmpdir(), "toolhost-bench-peers-"));
+  const admin = postgresProblem === undefined ? new pg.Client({ connectionString: POSTGRES_URL }) : undefined;
+  await admin?.connect();
+  const schemas = [];
+  const systems = [];
+  const results = { plan, cases: [], idle: [], wakeups: [], lookups: [], profiles: [], postgresProblem };
+  try {
+    systems.push(await startToolhostSystem("sqlite", dir, schemas));
+    if (admin !== undefined) {
+      systems.push(await startToolhostSystem("postgres", dir, schemas));
+      for (const system of ["pg-boss", "graphile-worker"]) {
+        const schema = newSchema(schemas);
+        const peer = await startPeer(system, POSTGRES_URL, schema);
+        systems.push({ label: system, kind: "peer", dialect: "postgres", pid: peer.pid, peer });
+      }
+    }
+    log(
+      `systems: ${systems.map((system) => system.label).join(", ")}; ${plan.idleMs} ms idle to count background statements`,
+    );
+    for (const system of systems) {
+      const before = await statementsOf(system);
+      const t0 = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, plan.idleMs));
+      system.idleStatementsPerSecond = ((await statementsOf(system)) - before) / ((performance.now() - t0) / 1000);
+      results.idle.push({ label: system.label, statementsPerSecond: system.idleStatementsPerSecond });
+    }
+    for (let round = 1; round <= plan.rounds; round++) {
+      for (const workers of plan.workers) {
+        for (const system of systems) {
+          const measured = await measureCase(system, workers, plan, admin);
+          failures.push(...measured.failures);
+          results.cases.push({ round, ...measured });
+          log(
+            `round ${round}, ${workers} worker(s), ${system.label}: ${measured.cyclesPerSecond.toFixed(0)} cycles/s, ` +
+              `${measured.statementsPerCycle.toFixed(1)} statements/cycle, server ${measured.serverMsPerCycle.toFixed(3)} ms/cycle` +
+              (measured.postgresMsPerCycle === undefined
+                ? ""
+                : `, postgres ${measured.postgresMsPerCycle.toFixed(3)} ms/cycle`),
+          );
+        }
+      }
+    }
+    for (const system of systems) {
+      log(`${system.label}: ${plan.wakeSamples} idle wake-ups`);
+      const wake = await measureWake(system, plan, log);
+      failures.push(...wake.failures);
+      results.wakeups.push({ label: system.label, wakeMs: wake.wakeMs });
+    }
+  } finally {
+    for (const system of systems) await stopSystem(system, log);
+  }
+  try {
+    log(`API-key lookup: ${plan.lookupCalls} authentications per database, without and with the identity cache`);
+    results.lookups.push({ label: "SQLite", ...(await measureIdentityLookup({ calls: plan.lookupCalls })) });
+    if (admin !== undefined) {
+      const schema = newSchema(schemas);
+      const lookup = await measureIdentityLookup({
+        databaseUrl: schemaUrl(schema),
+        calls: Math.ceil(plan.lookupCalls / 4),
+      });
+      results.lookups.push({ label: "PostgreSQL", ...lookup });
+    }
+    const profileDir = process.env.TOOLHOST_BENCH_PROFILE_DIR;
+    if (profileDir !== undefined && profileDir !== "") {
+      for (const dialect of admin === undefined ? ["sqlite"] : ["sqlite", "postgres"]) {
+        results.profiles.push(await profileToolhost(dialect, dir, schemas, plan, resolve(profileDir), log));
+      }
+    }
+  } finally {
+    for (const schema of schemas) {
+      await admin
+        ?.query(`drop schema if exists "${schema}" cascade`)
+        .catch((error) => log(`could not drop ${schema}: ${error}`));
+    }
+    await admin?.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const failure of failures) log(`!!!!!!!! ${failure} !!!!!!!!`);
+  const { markdown, summary } = renderReport({ results, plan, machine, quick, failures });
+  log("");
+  for (const line of summary.split("\n")) log(line);
+  return { markdown, failures, results };
+}
+
+async function probePostgres(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function newSchema(schemas) {
+  const schema = `bench_${randomBytes(6).toString("hex")}`;
+  schemas.push(schema);
+  return schema;
+}
+
+function schemaUrl(schema) {
+  return `${POSTGRES_URL}${POSTGRES_URL.includes("?") ? "&" : "?"}schema=${schema}`;
+}
+
+/** A toolhost server (counted) on a fresh database of `dialect`, with bench/protocol's world built in it. */
+async function startToolhostSystem(dialect, dir, schemas, nodeArgs = []) {
+  const databaseUrl =
+    dialect === "sqlite"
+      ? `sqlite:${join(dir, `bench-${randomBytes(4).toString("hex")}.db`)}`
+      : schemaUrl(newSchema(schemas));
+  const key = `bench-${randomBytes(16).toString("hex")}`;
+  const server = await startCountedToolhost({
+    databaseUrl,
+    env: { TOOLHOST_BOOTSTRAP_KEY: key, TOOLHOST_LOG_LEVEL: "warn" },
+    logFile: join(dir, `server-${dialect}.log`),
+    nodeArgs,
+  });
+  const world = await buildWorld(server.url, key);
+  const label = dialect === "sqlite" ? "toolhost SQLite" : "toolhost PostgreSQL";
+  return { label, kind: "toolhost", dialect, pid: server.pid, server, world };
+}
+
+async function stopSystem(system, log) {
+  try {
+    if (system.kind === "toolhost") {
+      const code = await system.server.stop();
+      if (code !== 0) log(`note: the ${system.label} server exited with ${code}`);
+    } else await system.peer.stop();
+  } catch (error) {
+    log(`could not stop ${system.label}: ${error}`);
+  }
+}
+
+/** Statements of the system's own database kind. */
+async function statementsOf(system) {
+  const counts = system.kind === "toolhost" ? await system.server.statements() : await system.peer.statements();
+  return system.dialect === "sqlite" ? counts.sqlite : counts.postgres;
+}
+
+/** One throughput case; every per-cycle figure is over the whole case (warm-up, window, drain). */
+async function measureCase(system, workers, plan, admin) {
+  const backendsBefore = system.dialect === "postgres" ? await backendsOf(admin, system.pid) : [];
+  const before = {
+    serverMs: processCpuMs(system.pid),
+    backends: backendCpuMs(backendsBefore),
+    statements: await statementsOf(system),
+    atMs: performance.now(),
+  };
+  let cycles;
+  let elapsedMs;
+  let completed;
+  const failures = [];
+  if (system.kind === "toolhost") {
+    const outcome = await runThroughput({
+      url: system.server.url,
+      world: system.world,
+      executors: workers,
+      warmupMs: plan.warmupMs,
+      measureMs: plan.measureMs,
+      serverPid: system.pid,
+      postgres: false,
+      label: system.label.replace(" ", "-"),
+      log: () => undefined,
+    });
+    failures.push(...outcome.failures);
+    ({ cycles, elapsedMs } = outcome);
+    completed = outcome.created;
+  } else {
+    const outcome = await system.peer.ask(
+      { type: "throughput", workers, warmupMs: plan.warmupMs, measureMs: plan.measureMs },
+      "throughput",
+    );
+    ({ cycles, elapsedMs, completed } = outcome);
+  }
+  const statements = (await statementsOf(system)) - before.statements;
+  // What the system runs anyway (sweeps, polling, maintenance), at its idle rate over the case.
+  const background = ((system.idleStatementsPerSecond ?? 0) * (performance.now() - before.atMs)) / 1000;
+  const serverMs = processCpuMs(system.pid) - before.serverMs;
+  let postgresMs;
+  if (system.dialect === "postgres") {
+    const backendsAfter = new Set([...backendsBefore, ...(await backendsOf(admin, system.pid))]);
+    postgresMs = backendCpuSpent(before.backends, backendCpuMs(backendsAfter));
+  }
+  if (completed === 0) failures.push(`${system.label}, ${workers} workers: no cycle completed`);
+  const per = (value) => (completed > 0 ? value / completed : Number.NaN);
+  return {
+    label: system.label,
+    workers,
+    cycles,
+    completed,
+    elapsedMs,
+    cyclesPerSecond: (cycles * 1000) / elapsedMs,
+    serverMsPerCycle: per(serverMs),
+    postgresMsPerCycle: postgresMs === undefined ? undefined : per(postgresMs),
+    statementsPerCycle: per(statements),
+    cycleStatementsPerCycle: per(Math.max(0, statements - background)),
+    failures,
+  };
+}
+
+async function measureWake(system, plan, log) {
+  if (system.kind === "toolhost") {
+    const wake = await measureWakeups({
+      url: system.server.url,
+      world: system.world,
+      samples: plan.wakeSamples,
+      label: system.label.replace(" ", "-"),
+      log,
+    });
+    return { wakeMs: wake.wakeMs, failures: wake.failures };
+  }
+  const { wakeMs } = await system.peer.ask({ type: "wakeup", samples: plan.wakeSamples }, "wakeup");
+  return { wakeMs, failures: [] };
+}
+
+/** A toolhost server under `--cpu-prof` running only the 8-worker case; answers its profile's summary. */
+async function profileToolhost(dialect, dir, schemas, plan, profileDir, log) {
+  const profileName = `toolhost-peers-${dialect}-8-${Date.now()}.cpuprofile`;
+  const nodeArgs = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}`];
+  const system = await startToolhostSystem(dialect, dir, schemas, nodeArgs);
+  log(`${system.label}: profiling at 8 workers (pid ${system.pid})`);
+  try {
+    await runThroughput({
+      url: system.server.url,
+      world: system.world,
+      executors: 8,
+      warmupMs: plan.warmupMs,
+      measureMs: plan.measureMs,
+      serverPid: system.pid,
+      postgres: false,
+      label: system.label.replace(" ", "-"),
+      log: () => undefined,
+    });
+  } finally {
+    await stopSystem(system, log);
+  }
+  const file = readdirSync(profileDir).find((entry) => entry === profileName);
+  if (file === undefined) throw new Error(`no CPU profile ${profileName} in ${profileDir}`);
+  log(`${system.label}: profile written to ${join(profileDir, file)}`);
+  return { label: system.label, file: join(profileDir, file), summary: summariseProfile(join(profileDir, file)) };
+}

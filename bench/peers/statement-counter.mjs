@@ -1,0 +1,51 @@
+/**
+ * Counts the statements a process sends to its database, the same way for toolhost and its peers:
+ * every `pg.Client.prototype.query` call (one round trip each: Pool.query, prepared statements and
+ * LISTEN/NOTIFY all go through it) and every better-sqlite3 statement execution (`run`, `get`, `all`,
+ * `iterate`, `exec`, `pragma`). Imported by the peers' load process, and preloaded into the toolhost
+ * server (`node --import`), which answers `{ type: "statements" }` on its IPC channel with the counts.
+ */
+
+import { createRequire } from "node:module";
+
+const require = createRequire(new URL("../../packages/server/package.json", import.meta.url));
+
+/** Statements counted so far in this process. */
+export const statementCounts = { postgres: 0, sqlite: 0 };
+
+const pg = require("pg");
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(...args) {
+  statementCounts.postgres++;
+  return clientQuery.apply(this, args);
+};
+
+try {
+  const Database = require("better-sqlite3");
+  const probe = new Database(":memory:");
+  const statementProto = Object.getPrototypeOf(probe.prepare("select 1"));
+  probe.close();
+  for (const method of ["run", "get", "all", "iterate"]) {
+    const original = statementProto[method];
+    statementProto[method] = function countedStatement(...args) {
+      statementCounts.sqlite++;
+      return original.apply(this, args);
+    };
+  }
+  for (const method of ["exec", "pragma"]) {
+    const original = Database.prototype[method];
+    Database.prototype[method] = function countedDatabaseCall(...args) {
+      statementCounts.sqlite++;
+      return original.apply(this, args);
+    };
+  }
+} catch {
+  // No better-sqlite3 here: only PostgreSQL is counted.
+}
+
+// Preloaded into a server started with an IPC channel: answer the counts when asked.
+if (typeof process.send === "function") {
+  process.on("message", (message) => {
+    if (message?.type === "statements") process.send({ type: "statements", counts: { ...statementCounts } });
+  });
+}

@@ -1,0 +1,21 @@
+/** The revocation relay a server needs for its database: none for SQLite, NOTIFY/LISTEN for PostgreSQL. */
+
+import type { FastifyBaseLogger } from "fastify";
+import { type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "../storage/connect-database.js";
+import { parseDatabaseUrl } from "../storage/database-url.js";
+import type { IdentityCache } from "./identity-cache.js";
+import { PostgresRevocationRelay } from "./postgres-revocation-relay.js";
+import { IN_PROCESS_REVOCATION_RELAY, type RevocationRelay } from "./revocation-relay.js";
+
+/** The relay feeding `cache` for the database at `databaseUrl`; rejects when a PostgreSQL listener cannot connect. */
+export async function createRevocationRelay(
+  databaseUrl: string,
+  cache: IdentityCache,
+  log: FastifyBaseLogger,
+  timeouts: DatabaseTimeouts = NO_DATABASE_TIMEOUTS,
+): Promise<RevocationRelay> {
+  const location = parseDatabaseUrl(databaseUrl);
+  if (location.dialect === "sqlite") return IN_PROCESS_REVOCATION_RELAY;
+  const { connectionString, options } = location;
+  return PostgresRevocationRelay.start({ connectionString, options, timeouts }, cache, log);
+}
