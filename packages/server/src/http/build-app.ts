@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import { keyRoutes } from "../auth/key-routes.js";
 import { createRequireScope } from "../auth/require-scope.js";
 import { claimRoutes } from "../calls/claim-routes.js";
+import { receiptBatchRoutes } from "../calls/receipt-batch-routes.js";
 import { receiptRoutes } from "../calls/receipt-routes.js";
 import { type Clock, systemClock } from "../clock.js";
 import { agentRoutes } from "../config/agent-routes.js";
@@ -65,6 +66,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   modelRequestRoutes,
   eventRoutes,
   executorRoutes,
+  receiptBatchRoutes,
   recentRunsRoutes,
   callReceiptsRoutes,
   executorListRoutes,
