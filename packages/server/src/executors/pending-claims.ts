@@ -4,7 +4,7 @@
  * ownership, connection, binding and lease checks, the same conditional UPDATE and the same grant), so
  * each entry of `claims` is byte for byte what `POST …/claim` answers. A candidate another executor won
  * meanwhile (or that became unclaimable) is dropped; the candidates not claimed stay in `data` without
- * arguments or grant. A problem with the executor's connection fails the whole request, as on the
+ * arguments or grant. A connection that declared `tool_names` is given claims of those tools only. A problem with the executor's connection fails the whole request, as on the
  * claim route.
  */
 
@@ -52,8 +52,11 @@ export async function claimFromPending(
   const claims: string[] = [];
   const claimedOrGone = new Set<string>();
   const request = { executor_id: executor.executor_id, connection_id: connectionId };
+  // A connection that declared its tools is only given claims of those tools (the rest stay candidates).
+  const serves = (tool: string): boolean => executor.tool_names === null || executor.tool_names.includes(tool);
   for (const candidate of answer.data) {
     if (claims.length >= claimMax) break;
+    if (!serves(candidate.tool_name)) continue;
     try {
       claims.push(await claimCall(deps, identity, candidate.run_id, candidate.call_id, request));
     } catch (error) {
