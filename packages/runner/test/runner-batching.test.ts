@@ -48,7 +48,7 @@ function recordingFetch(
 /** The connect answer without its `batch` offer: what a server without the batched routes answers. */
 async function withoutOffer(url: string, response: Response): Promise<Response> {
   if (!url.endsWith("/v1/executors/connect") || response.status !== 200) return response;
-  const body = await response.json();
+  const body = (await response.json()) as Record<string, unknown>;
   delete body.batch;
   return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
 }
