@@ -57,6 +57,11 @@ export interface ToolRunnerOptions {
   operationKey?: (call: ToolCall) => string;
   /** Where logs go: a logger, or a level for the default JSON-lines logger on stderr (default `info`). */
   logger?: RunnerLogger | RunnerLogLevel;
+  /**
+   * Use the batched routes when the server offers them (default true): claims come with the pending
+   * answer and receipts are sent many to a request. False keeps to the per-call routes.
+   */
+  batching?: boolean;
   /** The fetch used for every request (default the global fetch); tests inject failures here. */
   fetch?: typeof fetch;
   /** Random numbers in [0, 1) for retry jitter (default Math.random). */
@@ -84,6 +89,8 @@ export interface CompiledRunnerOptions {
   readonly agentIds: ReadonlySet<string> | null;
   readonly operationKey: (call: ToolCall) => string;
   readonly logger: RunnerLogger;
+  /** Use the batched routes when the server offers them. */
+  readonly batching: boolean;
   readonly fetch: typeof fetch;
   readonly random: () => number;
 }
@@ -168,9 +175,16 @@ export function compileRunnerOptions(options: ToolRunnerOptions): CompiledRunner
     agentIds: agentIdsOf(options.agentIds, fail),
     operationKey: options.operationKey ?? defaultOperationKey,
     logger: loggerOf(options.logger, fail),
+    batching: batchingOf(options.batching, fail),
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     random: options.random ?? Math.random,
   };
+}
+
+function batchingOf(value: boolean | undefined, fail: (name: string, expected: string) => never): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== "boolean") fail("batching", "must be true or false");
+  return value;
 }
 
 function agentIdsOf(value: readonly string[] | undefined, fail: (name: string, expected: string) => never) {

@@ -10,6 +10,7 @@ import type { JournalCounts } from "./journal/journal.js";
 export const RUNNER_COUNTERS = {
   claims_attempted: "claims sent",
   claims_won: "claims won (new)",
+  claims_batched: "claims the server made with a pending answer (`claim=N`), carried like won claims",
   claims_replayed: "claims answered replayed: true (already held by this executor)",
   claims_lost: "claims another executor won (409 already_claimed) or that were refused",
   claims_declined: "claims not accepted because this executor does not serve the call (left to lapse)",
@@ -26,6 +27,7 @@ export const RUNNER_COUNTERS = {
   handler_reruns: "read handlers run again after a restart",
   receipts_journaled: "receipts journaled before sending",
   receipt_attempts: "receipt delivery attempts",
+  receipt_batches: "batch receipt requests sent (several receipts in one request)",
   receipts_acked: "receipts acknowledged by the server",
   receipts_replayed: "receipts acknowledged with replayed: true",
   receipts_rejected: "receipts refused for good",

@@ -31,6 +31,7 @@ import { heartbeatLoop } from "./runtime/heartbeat-loop.js";
 import { Lifecycle } from "./runtime/lifecycle.js";
 import { maintenanceLoop, sweepOutbox } from "./runtime/maintenance-loop.js";
 import { pendingLoop } from "./runtime/pending-loop.js";
+import { ReceiptBatcher } from "./runtime/receipt-batcher.js";
 import { ReceiptDelivery } from "./runtime/receipt-delivery.js";
 import { recoverJournal } from "./runtime/recover-journal.js";
 import type { RunnerRuntime } from "./runtime/runner-runtime.js";
@@ -78,6 +79,16 @@ export class ToolRunner {
     });
     // Handled here, so a product that never asks for done() never sees an unhandled rejection.
     this.#done.catch(() => undefined);
+    const connection = new ConnectionManager({
+      options: compiled,
+      client,
+      logger,
+      stats,
+      events,
+      watch,
+      fail,
+      toolNames: () => registry.declaredNames(),
+    });
     this.#rt = {
       options: compiled,
       journal,
@@ -86,16 +97,7 @@ export class ToolRunner {
       stats,
       events,
       registry,
-      connection: new ConnectionManager({
-        options: compiled,
-        client,
-        logger,
-        stats,
-        events,
-        watch,
-        fail,
-        toolNames: () => registry.declaredNames(),
-      }),
+      connection,
       slots: new ToolSlots(),
       cancellations,
       delivery: new ReceiptDelivery({
@@ -108,6 +110,7 @@ export class ToolRunner {
         lifecycle,
         cancellations,
         watch,
+        batcher: new ReceiptBatcher(client, compiled.executorId, connection, stats),
       }),
       tasks: new TaskTracker(logger),
       lifecycle,

@@ -9,8 +9,9 @@ import { type Static, Type } from "typebox";
 import { CALL_STATUSES } from "../calls/call-status.js";
 import { TOOL_NAME_PATTERN } from "../config/tool-definition.js";
 import { RUN_STATUSES } from "../runs/run-status.js";
-import { RECEIPT_ID_MAX_LENGTH } from "./calls.js";
+import { ClaimAnswer, RECEIPT_ID_MAX_LENGTH } from "./calls.js";
 import { Id, Nullable, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, StoredText, Timestamp, WireObject } from "./common.js";
+import { ExecutorBatchLimits, PENDING_CLAIM_MAX } from "./executor-batch.js";
 
 /** Longest long-poll a pending request may ask for (`wait_ms`). */
 export const PENDING_WAIT_MS_MAX = 30_000;
@@ -111,6 +112,7 @@ export const ExecutorConnection = WireObject("A new connection; any older connec
   heartbeat_interval_ms: INTERVAL("Send a heartbeat this often."),
   lease_ttl_ms: INTERVAL("The connection goes offline this long after its last heartbeat."),
   binding_ids: BINDING_IDS,
+  batch: Type.Optional(ExecutorBatchLimits),
 });
 
 /** `POST /v1/executors/connect` answer. */
@@ -172,6 +174,13 @@ export const PendingQuery = WireObject("Which candidates to list and how long to
       default: 0,
     }),
   ),
+  claim: Type.Optional(
+    Type.Integer({
+      description: `Claim up to this many of the candidates directly (1 to ${PENDING_CLAIM_MAX}; needs \`tools:execute\` too): the answer's \`claims\` are what the claim route answers.`,
+      minimum: 1,
+      maximum: PENDING_CLAIM_MAX,
+    }),
+  ),
 });
 
 /** `GET /v1/executors/{executor_id}/pending` query. */
@@ -196,6 +205,12 @@ export const PendingAnswer = WireObject("Candidate calls, oldest first, and pend
   next_cursor: Nullable(
     Type.String({ description: "Opaque cursor of the next page." }),
     "Pass as `cursor` to read the next page; null on the last page.",
+  ),
+  claims: Type.Optional(
+    Type.Array(ClaimAnswer, {
+      description:
+        "Only with `claim`: the claims made for this request, each exactly what the claim route answers (arguments and grant included); these calls are not in `data`.",
+    }),
   ),
 });
 

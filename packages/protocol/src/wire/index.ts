@@ -51,6 +51,15 @@ export {
 } from "./diagnostics.js";
 export { CheckProblem, DryRunAnswer, DryRunRequest, MOCK_RECEIPTS_MAX } from "./dry-run.js";
 export { ErrorBody, ErrorDetail } from "./errors.js";
+export {
+  BatchedReceipt,
+  ExecutorBatchLimits,
+  PENDING_CLAIM_MAX,
+  RECEIPTS_BATCH_MAX,
+  ReceiptBatchAnswer,
+  ReceiptBatchItemAnswer,
+  ReceiptBatchRequest,
+} from "./executor-batch.js";
 export { ExecutorList, ExecutorSummary } from "./executor-list.js";
 export {
   CallReport,

@@ -13,6 +13,7 @@ import {
   HeartbeatAnswer,
   PendingAnswer,
   ReceiptAnswer,
+  ReceiptBatchAnswer,
   ReportAnswer,
 } from "@toolhost/protocol/wire";
 import type { Static, TSchema } from "typebox";
@@ -67,6 +68,7 @@ export const ANSWER_READERS = {
   disconnect: answerReader("POST /v1/executors/{executor_id}/disconnect", DisconnectAnswer),
   claim: answerReader("POST /v1/runs/{run_id}/tool-calls/{call_id}/claim", ClaimAnswer),
   receipt: answerReader("POST /v1/runs/{run_id}/tool-calls/{call_id}/receipts", ReceiptAnswer),
+  receiptBatch: answerReader("POST /v1/executors/{executor_id}/receipts", ReceiptBatchAnswer),
 } as const;
 
 /** The outcome of a 2xx answer: its body read by `reader`, or `malformed` with a RunnerError naming the problem. */

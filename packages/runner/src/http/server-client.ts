@@ -23,6 +23,13 @@ export interface ServerClientOptions {
   readonly requestTimeoutMs: number;
 }
 
+/** One journaled receipt of a batch: its call and its exact body text. */
+export interface BatchedReceiptText {
+  readonly runId: string;
+  readonly callId: string;
+  readonly bodyText: string;
+}
+
 /** Extra settings of one request. */
 interface RequestSettings {
   readonly timeoutMs?: number;
@@ -57,9 +64,17 @@ export class ServerClient {
     return this.#send(ANSWER_READERS.heartbeat, "POST", path, connectionBody(connectionId), { signal });
   }
 
-  /** `GET /v1/executors/{id}/pending` (long-poll up to `waitMs`). */
-  pending(executorId: string, connectionId: string, limit: number, waitMs: number, signal?: AbortSignal) {
+  /** `GET /v1/executors/{id}/pending` (long-poll up to `waitMs`), claiming up to `claim` candidates when given. */
+  pending(
+    executorId: string,
+    connectionId: string,
+    limit: number,
+    waitMs: number,
+    signal?: AbortSignal,
+    claim?: number,
+  ) {
     const query = new URLSearchParams({ connection_id: connectionId, limit: String(limit), wait_ms: String(waitMs) });
+    if (claim !== undefined) query.set("claim", String(claim));
     return this.#send(
       ANSWER_READERS.pending,
       "GET",
@@ -96,6 +111,15 @@ export class ServerClient {
   /** `POST /v1/runs/{run_id}/tool-calls/{call_id}/receipts` with the journaled body text. */
   receipt(runId: string, callId: string, bodyText: string, signal?: AbortSignal): Promise<HttpOutcome<ReceiptAnswer>> {
     return this.#send(ANSWER_READERS.receipt, "POST", `${callPath(runId, callId)}/receipts`, bodyText, { signal });
+  }
+
+  /** `POST /v1/executors/{id}/receipts` with the journaled body texts, in order. */
+  receiptBatch(executorId: string, receipts: readonly BatchedReceiptText[]) {
+    const items = receipts.map(
+      (r) => `{"run_id":${JSON.stringify(r.runId)},"call_id":${JSON.stringify(r.callId)},"receipt":${r.bodyText}}`,
+    );
+    const body = `{"receipts":[${items.join(",")}]}`;
+    return this.#send(ANSWER_READERS.receiptBatch, "POST", `/v1/executors/${segment(executorId)}/receipts`, body);
   }
 
   async #send<T>(

@@ -29,6 +29,8 @@ export interface Connection {
   readonly epoch: number;
   readonly heartbeatIntervalMs: number;
   readonly leaseTtlMs: number;
+  /** The batched routes the server offered on connect (null: per-call routes only, or batching is off). */
+  readonly batch: { readonly claimMax: number; readonly receiptsMax: number } | null;
 }
 
 /** What a refusal led to. */
@@ -125,6 +127,10 @@ export class ConnectionManager {
           epoch: body.epoch,
           heartbeatIntervalMs: body.heartbeat_interval_ms,
           leaseTtlMs: body.lease_ttl_ms,
+          batch:
+            options.batching && body.batch !== undefined
+              ? { claimMax: body.batch.claim_max, receiptsMax: body.batch.receipts_max }
+              : null,
         };
         this.#current = connection;
         stats.add("connects");

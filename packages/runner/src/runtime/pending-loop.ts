@@ -10,7 +10,10 @@
  */
 
 import type { PendingAnswer } from "@toolhost/protocol/wire";
+import { claimTexts } from "../decisions/pending-claims.js";
 import { executorTrouble } from "../decisions/trouble-policy.js";
+import { MalformedAnswerError, readClaimAnswer } from "../tool-call.js";
+import { executeClaimed } from "./carry-claim.js";
 import { executeCandidate } from "./execute-call.js";
 import { receiveCancellations } from "./receive-cancellations.js";
 import type { RunnerRuntime } from "./runner-runtime.js";
@@ -26,12 +29,14 @@ export async function pendingLoop(rt: RunnerRuntime): Promise<void> {
   while (!lifecycle.stopping && !rt.connection.fenced) {
     const connection = await rt.connection.ensure(halt);
     if (connection === null) return;
+    const claim = claimCount(rt, connection.batch?.claimMax ?? 0);
     const outcome = await client.pending(
       options.executorId,
       connection.connectionId,
       options.pollPageSize,
       options.pollWaitMs,
       halt,
+      claim > 0 ? claim : undefined,
     );
     if (outcome.type !== "answer") {
       if (lifecycle.stopping) return;
@@ -50,6 +55,7 @@ export async function pendingLoop(rt: RunnerRuntime): Promise<void> {
     stats.add("polls");
     const answer = outcome.body;
     receiveCancellations(rt, answer.cancellations);
+    if (answer.claims !== undefined && answer.claims.length > 0) startClaimed(rt, outcome.text);
     const claimsWaitMs = claimsPausedForMs(rt);
     if (claimsWaitMs > 0) {
       // Claims back off: poll again after the wait (the candidates may have changed meanwhile).
@@ -57,6 +63,58 @@ export async function pendingLoop(rt: RunnerRuntime): Promise<void> {
       continue;
     }
     if (dispatch(rt, answer) < answer.data.length) await rt.slots.released(BUSY_WAIT_MS, halt);
+  }
+}
+
+/**
+ * How many claims to ask the pending answer for: none while claims are in trouble (a probe claim goes
+ * alone), else at most the server's `claim_max` and at most the free slots of the fullest registered
+ * tool — so the claims fit whatever tools they turn out to be.
+ */
+function claimCount(rt: RunnerRuntime, claimMax: number): number {
+  if (claimMax <= 0 || rt.watch.troubled("claim")) return 0;
+  const inUse = rt.slots.inUse();
+  let free = claimMax;
+  for (const tool of rt.registry.effects().keys()) {
+    const limit = rt.registry.get(tool)?.maxConcurrency ?? rt.options.maxConcurrencyPerTool;
+    free = Math.min(free, limit - (inUse[tool] ?? 0));
+  }
+  return Math.max(free, 0);
+}
+
+/** Starts the flow of each claim the pending answer brought, read from its exact text (arguments intact). */
+function startClaimed(rt: RunnerRuntime, answerText: string): void {
+  let texts: string[];
+  try {
+    texts = claimTexts(answerText);
+  } catch (error) {
+    rt.logger.error("the pending answer's claims are unreadable; they are left to lapse", { error });
+    return;
+  }
+  for (const claimText of texts) {
+    let tool: string;
+    let callId: string;
+    try {
+      const claim = readClaimAnswer(claimText);
+      tool = claim.call.toolName;
+      callId = claim.call.callId;
+    } catch (error) {
+      if (!(error instanceof MalformedAnswerError)) throw error;
+      rt.logger.error("a claim of the pending answer is malformed; the claim is left to lapse", { error });
+      continue;
+    }
+    const limit = rt.registry.get(tool)?.maxConcurrency ?? rt.options.maxConcurrencyPerTool;
+    rt.busy.add(callId);
+    rt.stats.add("claims_batched");
+    rt.tasks.track(`call ${callId}`, async () => {
+      // claimCount kept the claims within the free slots, so this does not wait unless a tool has no handler.
+      const slot = rt.slots.tryAcquire(tool, limit) ?? (await rt.slots.acquire(tool, limit, rt.lifecycle.stopSignal));
+      if (slot === undefined) {
+        rt.busy.delete(callId);
+        return;
+      }
+      await executeClaimed(rt, callId, claimText, slot);
+    });
   }
 }
 

@@ -20,6 +20,7 @@ import type { CompiledRunnerOptions } from "../options.js";
 import type { StatsCounters } from "../stats.js";
 import type { CancellationBook } from "./cancellations.js";
 import type { Lifecycle } from "./lifecycle.js";
+import type { ReceiptBatcher } from "./receipt-batcher.js";
 import { sleep } from "./sleep.js";
 import type { TroubleWatch } from "./trouble-watch.js";
 
@@ -47,6 +48,8 @@ export interface DeliveryDeps {
   readonly lifecycle: Lifecycle;
   readonly cancellations: CancellationBook;
   readonly watch: TroubleWatch;
+  /** Sends receipts in batches when the server offers it (absent: each through the per-call route). */
+  readonly batcher?: ReceiptBatcher;
 }
 
 /** The outbox sender. */
@@ -116,7 +119,9 @@ export class ReceiptDelivery {
       }
       journal.countAttempt(receiptId);
       stats.add("receipt_attempts");
-      const verdict = decideDelivery(await client.receipt(runId, callId, receipt.bodyText));
+      const sent =
+        this.deps.batcher?.send(runId, callId, receipt.bodyText) ?? client.receipt(runId, callId, receipt.bodyText);
+      const verdict = decideDelivery(await sent);
       if (verdict.type !== "retry") watch.clear("receipt");
       if (verdict.type === "acked") {
         const replayed = verdict.answer.replayed;

@@ -18,11 +18,13 @@ import {
   ReportAnswer,
   ReportRequest,
 } from "@toolhost/protocol/wire";
+import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { connectExecutor } from "./connect-executor.js";
 import { disconnect, heartbeat, loadLiveConnection } from "./connection-flows.js";
+import { claimFromPending, EXECUTOR_BATCH_LIMITS, requireClaimScope } from "./pending-claims.js";
 import { pollPending } from "./pending-poll.js";
 import { reportCalls } from "./report-calls.js";
 
@@ -38,14 +40,18 @@ export const executorRoutes: RouteModule = (app, context) => {
       onRequest: scope,
       schema: {
         tags: TAGS,
+        operationId: "connectExecutor",
         summary: "Connect an executor",
         description:
-          "Gives the stable `executor_id` a new connection for `binding_ids` (each must exist and lie in the key's binding scope: 422 `unknown_reference` otherwise). A reconnect supersedes the older connection: `epoch` grows by one and the old `connection_id` answers 409 `connection_superseded`. Claims stay with the executor ID. The executor belongs to this key from now on: every later request for it (heartbeat, pending, report, disconnect, claims, receipts) must come from this key (403 `executor_key_mismatch`).",
+          "Gives the stable `executor_id` a new connection for `binding_ids` (each must exist and lie in the key's binding scope: 422 `unknown_reference` otherwise). The answer's `batch` names the batched routes this server offers (`claim_max` for `pending?claim=N`, `receipts_max` for `POST /v1/executors/{executor_id}/receipts`). A reconnect supersedes the older connection: `epoch` grows by one and the old `connection_id` answers 409 `connection_superseded`. Claims stay with the executor ID. The executor belongs to this key from now on: every later request for it (heartbeat, pending, report, disconnect, claims, receipts) must come from this key (403 `executor_key_mismatch`).",
         body: ConnectRequest,
         response: { 200: ExecutorConnection, ...ERROR_RESPONSES },
       },
     },
-    async (request) => connectExecutor(context, identityOf(request), request.body),
+    async (request) => ({
+      ...(await connectExecutor(context, identityOf(request), request.body)),
+      batch: EXECUTOR_BATCH_LIMITS,
+    }),
   );
 
   app.post(
@@ -73,14 +79,17 @@ export const executorRoutes: RouteModule = (app, context) => {
         tags: TAGS,
         summary: "List candidate calls (long-poll)",
         description:
-          "Claimable calls on the connection's bindings, oldest first, paged (`limit`, `cursor`): IDs, tool name, binding and creation time, never arguments or grants. With `wait_ms` (at most 30,000) and nothing claimable, waits until a call appears or the time runs out (then an empty list). Also lists the business cancellations for calls the executor holds.",
+          "Claimable calls on the connection's bindings, oldest first, paged (`limit`, `cursor`): IDs, tool name, binding and creation time, never arguments or grants. With `wait_ms` (at most 30,000) and nothing claimable, waits until a call appears or the time runs out (then an empty list). Also lists the business cancellations for calls the executor holds. With `claim=N` (1 to 32; the key needs `tools:execute` too, 403 `forbidden` otherwise) up to N of this page's candidates are claimed at once: `claims` holds, per claim, exactly what `POST /v1/runs/{run_id}/tool-calls/{call_id}/claim` answers (same checks, grant and `replayed`); candidates another executor won meanwhile are dropped, and the rest stay in `data` without arguments or grant.",
+        operationId: "listPendingCalls",
         params: ExecutorIdParams,
         querystring: PendingQuery,
         response: { 200: PendingAnswer, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const identity = identityOf(request);
+      const claimMax = request.query.claim;
+      if (claimMax !== undefined) requireClaimScope(identity);
       const executor = await loadLiveConnection(
         context,
         identity,
@@ -90,11 +99,18 @@ export const executorRoutes: RouteModule = (app, context) => {
       const clientGone = new AbortController();
       const onClose = (): void => clientGone.abort();
       request.raw.once("close", onClose);
+      let answer: PendingAnswer;
       try {
-        return await pollPending(context, identity, executor, request.query, clientGone.signal);
+        answer = await pollPending(context, identity, executor, request.query, clientGone.signal);
       } finally {
         request.raw.off("close", onClose);
       }
+      if (claimMax === undefined) return answer;
+      const deps = { storage: context.storage, clock: context.clock, acceptWindowMs: context.options.acceptWindowMs };
+      const connectionId = request.query.connection_id;
+      const text = await claimFromPending(deps, identity, executor, connectionId, answer, claimMax);
+      const untyped: FastifyReply = reply;
+      return untyped.code(200).header("content-type", "application/json; charset=utf-8").send(text);
     },
   );
 

@@ -11,6 +11,7 @@ import { keyRoutes } from "../auth/key-routes.js";
 import { createRequireScope } from "../auth/require-scope.js";
 import { IN_PROCESS_REVOCATION_RELAY, type RevocationRelay } from "../auth/revocation-relay.js";
 import { claimRoutes } from "../calls/claim-routes.js";
+import { receiptBatchRoutes } from "../calls/receipt-batch-routes.js";
 import { receiptRoutes } from "../calls/receipt-routes.js";
 import { type Clock, systemClock } from "../clock.js";
 import { agentRoutes } from "../config/agent-routes.js";
@@ -67,6 +68,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   modelRequestRoutes,
   eventRoutes,
   executorRoutes,
+  receiptBatchRoutes,
   recentRunsRoutes,
   callReceiptsRoutes,
   executorListRoutes,

@@ -31,6 +31,7 @@ describeEachDialect("executor connect and fencing", (dialect) => {
       heartbeat_interval_ms: TEST_TIMING.heartbeatIntervalMs,
       lease_ttl_ms: TEST_TIMING.leaseTtlMs,
       binding_ids: ["b2", "b1"],
+      batch: { claim_max: 32, receipts_max: 100 },
     });
   });
 

@@ -1,0 +1,72 @@
+/**
+ * `POST /v1/executors/{executor_id}/receipts`: the receipts of many calls in one request, recorded one
+ * after the other through the per-call receipt flow (`recordReceipt`), so each answer — status and
+ * body, errors included — is what `POST …/tool-calls/{call_id}/receipts` answers for the same receipt,
+ * with the same idempotency per `receipt_id`. Each receipt is its own transaction: a refused receipt
+ * refuses only itself. The executor of the path must belong to the key (404 / 403
+ * `executor_key_mismatch` for the whole request), and every receipt must name it (422 for that one).
+ *
+ * A batched receipt is stored as the compact text of its item, read losslessly (key order, number
+ * spellings and big integers kept; only whitespace between tokens differs from the sender's text), so
+ * its digest — and thus its redelivery through either route — is the same as for the per-call route.
+ */
+
+import { compact, isJsonObject, type JsonValue, objectGet, ProtocolError, parseJson } from "@toolhost/protocol";
+import type { ReceiptBatchRequest } from "@toolhost/protocol/wire";
+import type { FastifyBaseLogger } from "fastify";
+import type { Identity } from "../auth/identity.js";
+import { ownershipProblem } from "../executors/connection-state.js";
+import { type ErrorAnswerContext, errorAnswer } from "../http/error-answer.js";
+import { type ReceiptDeps, recordReceipt } from "./record-receipt.js";
+
+/** Records the batch `body` (whose exact text is `bodyText`) for `executorId`; answers the 200 body text. */
+export async function recordReceiptBatch(
+  deps: ReceiptDeps & { readonly errors: ErrorAnswerContext; readonly log: FastifyBaseLogger },
+  identity: Identity,
+  executorId: string,
+  body: ReceiptBatchRequest,
+  bodyText: string,
+): Promise<string> {
+  const ownership = ownershipProblem(identity, executorId, await deps.storage.executors.get(executorId));
+  if (ownership !== undefined) throw ownership;
+  const texts = receiptTexts(bodyText, body.receipts.length);
+  const answers: string[] = [];
+  for (const [index, item] of body.receipts.entries()) {
+    let status = 200;
+    let answer: string;
+    try {
+      if (item.receipt.executor_id !== executorId) throw otherExecutor(index, executorId);
+      answer = await recordReceipt(deps, identity, item.run_id, item.call_id, texts[index] as string);
+    } catch (error) {
+      const refused = errorAnswer(error, deps.errors);
+      if (refused.internal) deps.log.error({ err: error }, "internal error while recording a batched receipt");
+      status = refused.status;
+      answer = JSON.stringify(refused.body);
+    }
+    answers.push(
+      `{"run_id":${JSON.stringify(item.run_id)},"call_id":${JSON.stringify(item.call_id)},"status":${status},"body":${answer}}`,
+    );
+  }
+  return `{"data":[${answers.join(",")}]}`;
+}
+
+/** The compact lossless text of each `receipts[i].receipt` of the batch text (the schema accepted it). */
+function receiptTexts(bodyText: string, count: number): string[] {
+  const body = parseJson(bodyText);
+  const receipts = isJsonObject(body) ? objectGet(body, "receipts") : undefined;
+  if (!Array.isArray(receipts) || receipts.length !== count) throw new Error("the validated batch has no receipts");
+  return receipts.map((item: JsonValue) => {
+    const receipt = isJsonObject(item) ? objectGet(item, "receipt") : undefined;
+    if (receipt === undefined) throw new Error("a validated batch item has no receipt");
+    return compact(receipt);
+  });
+}
+
+/** The 422 of a batched receipt naming another executor than the route's. */
+function otherExecutor(index: number, executorId: string): ProtocolError {
+  return new ProtocolError(
+    "validation_failed",
+    `a receipt sent to executor ${JSON.stringify(executorId)}'s batch route must name that executor`,
+    `/receipts/${index}/receipt/executor_id`,
+  );
+}

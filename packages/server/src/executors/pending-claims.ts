@@ -1,0 +1,75 @@
+/**
+ * `GET /v1/executors/{executor_id}/pending?claim=N`: the pending answer with up to N of its candidates
+ * claimed directly. Each claim goes through the claim route's own flow (`claimCall`: the same scope,
+ * ownership, connection, binding and lease checks, the same conditional UPDATE and the same grant), so
+ * each entry of `claims` is byte for byte what `POST …/claim` answers. A candidate another executor won
+ * meanwhile (or that became unclaimable) is dropped; the candidates not claimed stay in `data` without
+ * arguments or grant. A connection that declared `tool_names` is given claims of those tools only. A problem with the executor's connection fails the whole request, as on the
+ * claim route.
+ */
+
+import { isProtocolError, ProtocolError } from "@toolhost/protocol";
+import {
+  type ExecutorBatchLimits,
+  PENDING_CLAIM_MAX,
+  type PendingAnswer,
+  RECEIPTS_BATCH_MAX,
+} from "@toolhost/protocol/wire";
+import type { Identity } from "../auth/identity.js";
+import { hasAnyScope } from "../auth/identity.js";
+import { type ClaimDeps, claimCall } from "../calls/claim-call.js";
+import type { ExecutorRecord } from "../storage/records.js";
+
+/** What connect answers as `batch`: the batched routes this server offers and their limits. */
+export const EXECUTOR_BATCH_LIMITS: ExecutorBatchLimits = {
+  claim_max: PENDING_CLAIM_MAX,
+  receipts_max: RECEIPTS_BATCH_MAX,
+};
+
+/** Claim refusals that mean "this candidate is gone", not "this request is wrong": skip the candidate. */
+const CANDIDATE_GONE: ReadonlySet<string> = new Set(["already_claimed", "conflict", "run_terminated", "not_found"]);
+
+/** The 403 of `claim` asked with a key lacking `tools:execute` (claims need it, as on the claim route). */
+export function requireClaimScope(identity: Identity): void {
+  if (hasAnyScope(identity, ["tools:execute"])) return;
+  throw new ProtocolError("forbidden", "claim needs the scope tools:execute", "/claim", {
+    required_scopes: ["tools:execute"],
+  });
+}
+
+/**
+ * Claims up to `claimMax` of `answer`'s candidates, oldest first, for `executor`'s connection
+ * `connectionId`; answers the full 200 body text (claims written by the claim route's writer).
+ */
+export async function claimFromPending(
+  deps: ClaimDeps,
+  identity: Identity,
+  executor: ExecutorRecord,
+  connectionId: string,
+  answer: PendingAnswer,
+  claimMax: number,
+): Promise<string> {
+  const claims: string[] = [];
+  const claimedOrGone = new Set<string>();
+  const request = { executor_id: executor.executor_id, connection_id: connectionId };
+  // A connection that declared its tools is only given claims of those tools (the rest stay candidates).
+  const serves = (tool: string): boolean => executor.tool_names === null || executor.tool_names.includes(tool);
+  for (const candidate of answer.data) {
+    if (claims.length >= claimMax) break;
+    if (!serves(candidate.tool_name)) continue;
+    try {
+      claims.push(await claimCall(deps, identity, candidate.run_id, candidate.call_id, request));
+    } catch (error) {
+      if (!isProtocolError(error) || !CANDIDATE_GONE.has(error.code)) throw error;
+    }
+    claimedOrGone.add(candidate.call_id);
+  }
+  const rest = {
+    data: answer.data.filter((candidate) => !claimedOrGone.has(candidate.call_id)),
+    cancellations: answer.cancellations,
+    next_cursor: answer.next_cursor,
+  };
+  // The claims are spliced in as written so their arguments keep the stored text (big integers, key order).
+  const head = JSON.stringify(rest);
+  return `${head.slice(0, -1)},"claims":[${claims.join(",")}]}`;
+}
