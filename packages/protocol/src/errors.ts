@@ -125,6 +125,8 @@ export interface ErrorBody {
     message: string;
     pointer?: string;
     details?: Record<string, unknown>;
+    /** The request's ID (its `X-Request-Id`), set by the server that answered; quote it when reporting a problem. */
+    request_id?: string;
   };
 }
 

@@ -31,6 +31,8 @@ export interface ServerOptions {
   bodyLimitBytes?: number;
   /** Least severe level logged (default `info`). */
   logLevel?: LogLevel;
+  /** Serve `GET /metrics` without a credential (default false: it needs a key with `metrics:read`). */
+  metricsPublic?: boolean;
   /** Where log lines go (default standard output). Not configurable from the environment. */
   logDestination?: DestinationStream;
   /** How long shutdown waits for in-flight requests before closing their connections (default 10 s). */
@@ -86,6 +88,7 @@ export interface CompiledServerOptions {
   readonly bootstrapKey: string | null;
   readonly bodyLimitBytes: number;
   readonly logLevel: LogLevel;
+  readonly metricsPublic: boolean;
   readonly logDestination: DestinationStream | undefined;
   readonly shutdownTimeoutMs: number;
   readonly heartbeatIntervalMs: number;
@@ -116,6 +119,7 @@ export const SERVER_DEFAULTS = {
   port: 8080,
   bodyLimitBytes: 8 * 1024 * 1024,
   logLevel: "info",
+  metricsPublic: false,
   shutdownTimeoutMs: 10_000,
   heartbeatIntervalMs: 5_000,
   leaseTtlMs: 15_000,
@@ -146,6 +150,7 @@ export const SERVER_ENV = {
   bootstrapKey: "TOOLHOST_BOOTSTRAP_KEY",
   bodyLimitBytes: "TOOLHOST_BODY_LIMIT_BYTES",
   logLevel: "TOOLHOST_LOG_LEVEL",
+  metricsPublic: "TOOLHOST_METRICS_PUBLIC",
   shutdownTimeoutMs: "TOOLHOST_SHUTDOWN_TIMEOUT_MS",
   heartbeatIntervalMs: "TOOLHOST_HEARTBEAT_INTERVAL_MS",
   leaseTtlMs: "TOOLHOST_LEASE_TTL_MS",
@@ -209,6 +214,7 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     bootstrapKey: bootstrapKeyOf(options.bootstrapKey === null ? undefined : pick("bootstrapKey")),
     bodyLimitBytes: integerOf(pick("bodyLimitBytes"), 1, MAX_BODY_LIMIT_BYTES) ?? SERVER_DEFAULTS.bodyLimitBytes,
     logLevel: logLevelOf(pick("logLevel")),
+    metricsPublic: booleanOf(pick("metricsPublic")) ?? SERVER_DEFAULTS.metricsPublic,
     logDestination: options.logDestination,
     shutdownTimeoutMs: integerOf(pick("shutdownTimeoutMs"), 0, 3_600_000) ?? SERVER_DEFAULTS.shutdownTimeoutMs,
     heartbeatIntervalMs: integerOf(pick("heartbeatIntervalMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.heartbeatIntervalMs,
@@ -301,6 +307,13 @@ function consoleDirectoryOf(source: Source | undefined): string {
   if (source === undefined) return BUNDLED_CONSOLE_DIRECTORY;
   if (typeof source.raw !== "string") throw invalid(source, "must be a directory path");
   return resolve(source.raw);
+}
+
+function booleanOf(source: Source | undefined): boolean | undefined {
+  if (source === undefined) return undefined;
+  if (source.raw === true || source.raw === "true") return true;
+  if (source.raw === false || source.raw === "false") return false;
+  throw invalid(source, "must be true or false");
 }
 
 function logLevelOf(source: Source | undefined): LogLevel {

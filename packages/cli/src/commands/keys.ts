@@ -40,6 +40,7 @@ export const SHOWN_SCOPES = [
   "runtime:write",
   "executors:connect",
   "tools:execute",
+  "metrics:read",
   "admin",
 ] as const;
 

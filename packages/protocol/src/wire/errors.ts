@@ -18,12 +18,18 @@ export const ErrorDetail = WireObject("What went wrong.", {
     Type.String({ description: "JSON pointer (RFC 6901) to the member of the request at fault." }),
   ),
   details: Type.Optional(AnyObject("Machine-readable details; their members depend on the code.")),
+  request_id: Type.Optional(
+    Type.String({
+      description:
+        "The request's ID, the same as the answer's `X-Request-Id` header (the caller's own when it sent an acceptable one); quote it when reporting a problem.",
+    }),
+  ),
 });
 
 /** The error of an error answer. */
 export type ErrorDetail = Static<typeof ErrorDetail>;
 
-/** Every error answer: `{"error":{"code","message","pointer"?,"details"?}}`. */
+/** Every error answer: `{"error":{"code","message","pointer"?,"details"?,"request_id"?}}`. */
 export const ErrorBody = WireObject("An error answer.", { error: ErrorDetail });
 
 /** Every error answer (the same shape as the protocol's `ErrorBody` interface). */

@@ -11,6 +11,7 @@ export const SCOPE_NAMES = [
   "runtime:write",
   "executors:connect",
   "tools:execute",
+  "metrics:read",
   "admin",
 ] as const;
 

@@ -95,6 +95,7 @@ export const acceptWindowSweep: Sweep = {
   name: "claim-accept-windows",
   async run(context, nowMs) {
     const released = await releaseLapsedClaims(context.storage, nowMs);
+    for (const call of released) context.events.claimReleased(call, "accept_window_lapsed");
     if (released.length > 0) await afterRelease(context, released, nowMs);
   },
 };
@@ -104,6 +105,10 @@ export const callDeadlineSweep: Sweep = {
   name: "call-deadlines",
   async run(context, nowMs) {
     const outcome = await settleOverdueCalls(context.storage, context.runProgress, nowMs);
+    for (const call of outcome.settled) {
+      if (call.status === "expired") context.events.callExpired(call);
+      else context.events.reconciliationRequired(call);
+    }
     if (outcome.woken_binding_ids.length > 0) context.wakeups.notify(outcome.woken_binding_ids);
   },
 };

@@ -27,6 +27,8 @@ export interface ClaimDeps {
   readonly clock: Clock;
   /** How long a claim may wait for its `accepted` receipt. */
   readonly acceptWindowMs: number;
+  /** Told how long a call waited from its creation to the claim that won it (the claim latency metric). */
+  readonly onClaimed?: (waitedMs: number) => void;
 }
 
 /** How often a claim that lost a race is decided again before giving up with `conflict`. */
@@ -87,7 +89,10 @@ export async function claimCall(
       now_ms: nowMs,
       accept_deadline_ms: acceptDeadlineMs,
     });
-    if (won) return claimAnswerText(target, claimId, grant, false, acceptDeadlineMs);
+    if (won) {
+      deps.onClaimed?.(nowMs - target.call.created_at_ms);
+      return claimAnswerText(target, claimId, grant, false, acceptDeadlineMs);
+    }
   }
   throw new ProtocolError("conflict", "the call changed while it was being claimed; try again");
 }

@@ -12,7 +12,7 @@ import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { claimCall } from "./claim-call.js";
 
 /** Registers the claim route. */
-export const claimRoutes: RouteModule = (app, { storage, clock, options, requireScope }) => {
+export const claimRoutes: RouteModule = (app, { storage, clock, options, requireScope, metrics }) => {
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/claim",
     {
@@ -35,7 +35,12 @@ export const claimRoutes: RouteModule = (app, { storage, clock, options, require
     },
     async (request, reply) => {
       const { run_id, call_id } = request.params;
-      const deps = { storage, clock, acceptWindowMs: options.acceptWindowMs };
+      const deps = {
+        storage,
+        clock,
+        acceptWindowMs: options.acceptWindowMs,
+        onClaimed: (waitedMs: number) => metrics.claimLatency.observe(Math.max(0, waitedMs) / 1000),
+      };
       const text = await claimCall(deps, identityOf(request), run_id, call_id, request.body);
       // The typed reply expects the answer object; its exact text (the shape the schema documents) goes instead.
       const untyped: FastifyReply = reply;

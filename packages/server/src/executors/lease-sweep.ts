@@ -38,6 +38,8 @@ export const executorLeaseSweep: Sweep = {
   name: "executor-leases",
   async run(context, nowMs) {
     const outcome = await sweepExecutorLeases(context.storage, nowMs);
+    for (const lapsed of outcome.expired) context.events.leaseLapsed(lapsed.executor_id, lapsed.connection_id);
+    for (const call of outcome.released) context.events.claimReleased(call, "executor_offline");
     if (outcome.released.length > 0) await afterRelease(context, outcome.released, nowMs);
   },
 };

@@ -11,6 +11,8 @@ import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } fr
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
+import type { DomainEvents } from "../observability/domain-events.js";
+import type { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
 import type { RunDriverHandle } from "../runs/run-driver.js";
 import type { RunProgress } from "../runs/run-progress.js";
@@ -56,6 +58,10 @@ export interface AppContext {
   readonly keyRevoked: (keyId: string) => Promise<void>;
   /** The run driver (model requests of HTTP providers); `kick` after a commit that queued a model turn. */
   readonly runDriver: RunDriverHandle;
+  /** The server's Prometheus metrics. */
+  readonly metrics: ServerMetrics;
+  /** Logs and counts domain events (expiries, lapsed leases, released claims, …). */
+  readonly events: DomainEvents;
 }
 
 /** Registers one area's routes on the app. */

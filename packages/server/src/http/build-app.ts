@@ -4,7 +4,7 @@
  */
 
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyBaseLogger } from "fastify";
+import Fastify, { type FastifyBaseLogger, LogController } from "fastify";
 import type { Logger } from "pino";
 import { IdentityCache } from "../auth/identity-cache.js";
 import { keyRoutes } from "../auth/key-routes.js";
@@ -24,6 +24,13 @@ import { type CallWakeups, InProcessCallWakeups } from "../executors/call-wakeup
 import { executorListRoutes } from "../executors/executor-list-routes.js";
 import { executorRoutes } from "../executors/executor-routes.js";
 import { createLogger } from "../logger.js";
+import { DomainEvents } from "../observability/domain-events.js";
+import { installHttpMetrics } from "../observability/http-metrics.js";
+import { MeasuredCallWakeups } from "../observability/measured-wakeups.js";
+import { metricsRoutes } from "../observability/metrics-routes.js";
+import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id.js";
+import { installRequestLog } from "../observability/request-log.js";
+import { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
 import { callReceiptsRoutes } from "../runs/call-receipts-routes.js";
 import { eventRoutes } from "../runs/event-routes.js";
@@ -72,6 +79,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   recentRunsRoutes,
   callReceiptsRoutes,
   executorListRoutes,
+  metricsRoutes,
   consoleRoutes,
 ];
 
@@ -125,6 +133,9 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
       ),
     },
     clientErrorHandler: clientErrorAnswerer(options),
+    // The caller's X-Request-Id when acceptable, else a new ID; one line per request (request-log.ts).
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: "request_id", disableRequestLogging: true }),
     frameworkErrors: (error, request, reply) => {
       sendError(error, request, reply, errorContext);
     },
@@ -136,18 +147,32 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   closeConnectionsOnShutdown(app);
   closeConnectionsOfUnreadBodies(app);
   const routes = new RouteTable();
+  app.addHook("onSend", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  installRequestLog(app);
   installErrorHandling(app, routes, errorContext);
   await registerOpenApi(app);
   installRouteGuard(app, routes);
 
   const clock = input.clock ?? systemClock;
-  const wakeups = input.wakeups ?? new InProcessCallWakeups();
+  const metrics = new ServerMetrics(storage.callStats, clock);
+  const events = new DomainEvents(app.log, metrics);
+  installHttpMetrics(app, metrics);
+  const wakeups = new MeasuredCallWakeups(input.wakeups ?? new InProcessCallWakeups(), metrics);
   const runDriver = new RunDriver({
     storage,
     clock,
     log: app.log,
     wakeups,
     env: input.modelEnv ?? process.env,
+    observer: {
+      compacted: (runId, turn) => events.compaction(runId, turn),
+      answered: (provider, model, estimated, actual) => {
+        metrics.modelTokens.inc({ provider, model, kind: "estimated" }, estimated);
+        if (actual !== null) metrics.modelTokens.inc({ provider, model, kind: "actual" }, actual);
+      },
+    },
     options: {
       leaseMs: options.modelLeaseMs,
       pollIntervalMs: options.modelPollIntervalMs,
@@ -171,6 +196,8 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     runProgress: new HistoryRunProgress(),
     wakeups,
     runDriver,
+    metrics,
+    events,
   };
   // Pending long-polls answer at once when the app closes instead of holding shutdown up: preClose
   // runs before the server waits for in-flight requests (onClose would run after them).

@@ -6,6 +6,7 @@
 
 import type { Socket } from "node:net";
 import type { ErrorBody } from "@toolhost/protocol";
+import { newRequestId } from "../observability/request-id.js";
 
 /** The timeouts a 408 answer names. */
 export interface RequestTimeouts {
@@ -26,9 +27,11 @@ export function clientErrorAnswerer(
       return;
     }
     const { status, body } = answerOf(error, timeouts);
-    const text = JSON.stringify(body);
+    // The request never got as far as an ID of its own (its headers may be unreadable): a new one.
+    const requestId = newRequestId();
+    const text = JSON.stringify({ error: { ...body.error, request_id: requestId } });
     socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${text}`,
     );
   };
 }

@@ -5,11 +5,12 @@
 
 import { ProtocolError } from "@toolhost/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { noteErrorCode } from "../observability/answer-facts.js";
 import type { App } from "./app.js";
 import { type ErrorAnswerContext, errorAnswer } from "./error-answer.js";
 import type { RouteTable } from "./route-table.js";
 
-/** Sends the SPEC §9 answer for `error`; unexpected errors are logged once, with their cause. */
+/** Sends the error answer for `error` (with the request's ID); unexpected errors are logged once, with their cause. */
 export function sendError(
   error: unknown,
   request: FastifyRequest,
@@ -24,11 +25,13 @@ export function sendError(
   }
   const answer = errorAnswer(error, context);
   if (answer.internal) request.log.error({ err: error }, "internal error while handling a request");
+  const body = { error: { ...answer.body.error, request_id: request.id } };
+  noteErrorCode(request, answer.body.error.code);
   return reply
     .code(answer.status)
     .headers(answer.headers)
     .header("content-type", "application/json; charset=utf-8")
-    .send(answer.body);
+    .send(body);
 }
 
 /** True when `error` is Node's "aborted": the request's connection closed while its body was being read. */

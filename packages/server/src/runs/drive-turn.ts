@@ -37,8 +37,18 @@ import { RunMover } from "./run-mover.js";
 import { loadTurnContext, type TurnContext } from "./turn-context.js";
 import { compactedThroughSeq, windowRequest } from "./turn-window.js";
 
+/** What a turn reports as it goes (the server's metrics and domain events). */
+export interface TurnObserver {
+  /** The run's oldest turns were summarised. */
+  compacted(runId: string, turn: number): void;
+  /** A request was answered: its input tokens as estimated, and as the provider reported (null: not reported). */
+  answered(provider: string, model: string, estimatedTokens: number, actualTokens: number | null): void;
+}
+
 /** What driving a turn needs. */
 export interface DriveDeps {
+  /** Told of compactions and of each answered request's estimated and actual input tokens (metrics, logs). */
+  readonly observer?: TurnObserver;
   readonly storage: Storage;
   readonly clock: Clock;
   /** Retries, timeout and the environment of the provider requests. */
@@ -149,6 +159,7 @@ export async function driveTurn(
         return true;
       });
       if (!kept) return NOTHING;
+      deps.observer?.compacted(lease.run_id, lease.turn);
       compacted = true;
       force = false;
       continue;
@@ -223,6 +234,13 @@ async function send(
   const record = { ...made, requestBytes: utf8Length(JSON.stringify(body.body)), sentAtMs };
   try {
     const answer = await sendProviderRequest(settings, body, names, { ...deps.call, signal });
+    const { identity } = made;
+    deps.observer?.answered(
+      identity.provider,
+      identity.model,
+      made.estimatedTokens,
+      answer.usage?.input_tokens ?? null,
+    );
     return { answer, failure: undefined, made: { ...record, latencyMs: performance.now() - started } };
   } catch (error) {
     if (!(error instanceof ModelRequestError) || signal.aborted) throw error;

@@ -18,7 +18,7 @@ import type { CallWakeups } from "../executors/call-wakeups.js";
 import { newId } from "../ids.js";
 import type { ModelTurnRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
-import { type DriveDeps, driveTurn } from "./drive-turn.js";
+import { type DriveDeps, driveTurn, type TurnObserver } from "./drive-turn.js";
 
 /** How the driver works (server options). */
 export interface RunDriverOptions {
@@ -38,6 +38,8 @@ export interface RunDriverDeps {
   readonly options: RunDriverOptions;
   /** Where `api_key_env` is read (the server's environment). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Told of compactions and token counts (metrics, domain events). */
+  readonly observer?: TurnObserver;
 }
 
 /** What the rest of the server may ask of the driver. */
@@ -76,6 +78,7 @@ export class RunDriver implements RunDriverHandle {
       clock: deps.clock,
       call: { maxRetries: options.maxRetries, timeoutMs: options.timeoutMs, env: deps.env },
       leaseMs: options.leaseMs,
+      ...(deps.observer === undefined ? {} : { observer: deps.observer }),
     };
   }
 

@@ -28,6 +28,8 @@ export const SCOPES = {
   "executors:connect": "executors:connect",
   /** Claim tool calls and post receipts. */
   "tools:execute": "tools:execute",
+  /** Scrape `GET /metrics`. */
+  "metrics:read": "metrics:read",
   /** Manage API keys; satisfies every other scope. */
   admin: "admin",
 } as const;

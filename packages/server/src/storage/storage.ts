@@ -422,8 +422,20 @@ export type VerifiedExecutionRecord = Pick<CallRecord, "run_id" | "call_id" | "t
   readonly settled_at_ms: number;
 };
 
-/** What binding diagnostics read of tool calls. */
+/** Server-wide gauges read when `/metrics` is scraped. */
+export interface CallStatsSnapshot {
+  /** Tool calls per status (statuses without calls are absent). */
+  readonly calls_by_status: Readonly<Record<string, number>>;
+  /** Creation time of the oldest pending call, or null when none is pending. */
+  readonly oldest_pending_created_at_ms: number | null;
+  /** Executors with an online connection. */
+  readonly executors_online: number;
+}
+
+/** What binding diagnostics (and the metrics) read of tool calls. */
 export interface CallStatsStore {
+  /** Calls per status across the database, the oldest pending call and the executors online. */
+  snapshot(): Promise<CallStatsSnapshot>;
   /** Counts of the agent's calls on the binding per unsettled status, and the oldest pending one's creation time. */
   countsFor(agentId: string, bindingId: string): Promise<BindingCallCounts>;
   /** The agent's latest call on the binding that an executor completed, if any. */

@@ -105,6 +105,7 @@ describeEachDialect("authorization", (dialect) => {
       "configuration:read",
       "configuration:write",
       "executors:connect",
+      "metrics:read",
       "runtime:read",
       "runtime:write",
       "tools:execute",

@@ -1,4 +1,4 @@
-// Every failure answers {"error":{"code","message","pointer"?,"details"?}} with the right status, and
+// Every failure answers {"error":{"code","message","pointer"?,"details"?,"request_id"}} with the right status, and
 // bad input never yields a 5xx. Unexpected failures answer a generic 500 and are logged once.
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -29,7 +29,9 @@ function errorOf(answer: Answer, status: number, code: string) {
   expect(error.code).toBe(code);
   expect(typeof error.message).toBe("string");
   expect(error.message.length).toBeGreaterThan(0);
-  for (const member of Object.keys(error)) expect(["code", "message", "pointer", "details"]).toContain(member);
+  for (const member of Object.keys(error))
+    expect(["code", "message", "pointer", "details", "request_id"]).toContain(member);
+  expect(typeof error.request_id).toBe("string");
   return error;
 }
 
@@ -244,7 +246,7 @@ describeEachDialect("unexpected failures", (dialect) => {
     expect(error.pointer).toBeUndefined();
     const logged = logs.lines.filter((line) => line.includes("disk on fire"));
     expect(logged).toHaveLength(1);
-    expect(JSON.parse(logged[0] as string)).toMatchObject({ level: 50 });
+    expect(JSON.parse(logged[0] as string)).toMatchObject({ level: "error" });
   });
 
   it("do not stop the server from answering", async () => {

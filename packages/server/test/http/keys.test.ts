@@ -150,7 +150,7 @@ describeEachDialect("keys", (dialect) => {
     await server.call("GET", "/v1/keys", { key: `${made.key}x` });
     const log = server.logs.text();
     expect(server.logs.lines.length).toBeGreaterThan(10);
-    expect(log).toContain("incoming request");
+    expect(log).toContain("request answered");
     expect(log).not.toContain(made.key);
     expect(log).not.toContain(BOOTSTRAP_SECRET);
   });

@@ -44,7 +44,7 @@ describeEachDialect("graceful shutdown of a real process", (dialect) => {
         TOOLHOST_DATABASE_URL: database.url,
         TOOLHOST_BOOTSTRAP_KEY: BOOTSTRAP_SECRET,
         TOOLHOST_HOST: "127.0.0.1",
-        TOOLHOST_LOG_LEVEL: "info",
+        TOOLHOST_LOG_LEVEL: "debug",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -91,7 +91,7 @@ describeEachDialect("graceful shutdown of a real process", (dialect) => {
           req.on("error", reject);
           req.write(body.slice(0, half));
           log
-            .waitFor((line) => line.msg === "incoming request" && (line.req as { url?: string })?.url === "/v1/keys")
+            .waitFor((line) => line.msg === "request received" && line.url === "/v1/keys")
             .then(() => {
               child.kill("SIGTERM");
               return log.waitFor((line) => line.msg === "SIGTERM received; shutting down");

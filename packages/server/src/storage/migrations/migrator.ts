@@ -29,10 +29,11 @@ export function createMigrator(connection: DatabaseConnection): Migrator {
 
 /**
  * PostgreSQL errors Kysely's table introspection can hit when ANOTHER schema of the same database is
- * dropped while it lists every schema's tables (`invalid_schema_name`, `undefined_table`): transient
+ * dropped while it lists every schema's tables (`invalid_schema_name`, `undefined_table`, and
+ * `undefined_column` when a table vanishes between listing it and reading its columns): transient
  * for us, so the run is retried. Several servers or test runs sharing one database make it real.
  */
-const TRANSIENT_INTROSPECTION_CODES: ReadonlySet<string> = new Set(["3F000", "42P01"]);
+const TRANSIENT_INTROSPECTION_CODES: ReadonlySet<string> = new Set(["3F000", "42P01", "42703"]);
 
 /** Attempts before a transient introspection failure is reported. */
 const MIGRATION_ATTEMPTS = 5;

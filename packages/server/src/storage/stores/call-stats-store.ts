@@ -1,10 +1,11 @@
 /**
  * What binding diagnostics read of `tool_calls`: how many of one agent's calls on one binding wait in
- * each unsettled status, how old the oldest pending one is, and the latest call an executor completed.
+ * each unsettled status, how old the oldest pending one is, and the latest call an executor completed;
+ * and the server-wide counts the metrics report.
  */
 
 import type { CallStatus } from "@toolhost/protocol";
-import type { BindingCallCounts, CallStatsStore, VerifiedExecutionRecord } from "../storage.js";
+import type { BindingCallCounts, CallStatsSnapshot, CallStatsStore, VerifiedExecutionRecord } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 
 const COUNTED: readonly CallStatus[] = ["pending", "claimed", "accepted", "reconciliation_required"];
@@ -12,6 +13,36 @@ const COUNTED: readonly CallStatus[] = ["pending", "claimed", "accepted", "recon
 /** The CallStatsStore over Kysely (both dialects). */
 export class KyselyCallStatsStore implements CallStatsStore {
   constructor(private readonly ctx: StoreContext) {}
+
+  async snapshot(): Promise<CallStatsSnapshot> {
+    const [rows, online] = await Promise.all([
+      this.ctx.read((db) =>
+        db
+          .selectFrom("tool_calls")
+          .select((eb) => ["status", eb.fn.countAll<number>().as("n"), eb.fn.min("created_at_ms").as("oldest")])
+          .groupBy("status")
+          .execute(),
+      ),
+      this.ctx.read((db) =>
+        db
+          .selectFrom("executors")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("online", "=", 1)
+          .executeTakeFirst(),
+      ),
+    ]);
+    const calls: Record<string, number> = {};
+    let oldestPending: number | null = null;
+    for (const row of rows) {
+      calls[row.status] = Number(row.n);
+      if (row.status === "pending" && row.oldest !== null) oldestPending = Number(row.oldest);
+    }
+    return {
+      calls_by_status: calls,
+      oldest_pending_created_at_ms: oldestPending,
+      executors_online: Number(online?.n ?? 0),
+    };
+  }
 
   async countsFor(agentId: string, bindingId: string): Promise<BindingCallCounts> {
     const rows = await this.ctx.read((db) =>
