@@ -35,8 +35,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.post(
     "/v1/executors/connect",
     {
+      config: { errorCodes: ["unknown_reference", "executor_key_mismatch", "conflict"] },
       onRequest: scope,
       schema: {
+        operationId: "connectExecutor",
         tags: TAGS,
         summary: "Connect an executor",
         description:
@@ -51,8 +53,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.post(
     "/v1/executors/:executor_id/heartbeat",
     {
+      config: { errorCodes: ["executor_key_mismatch", "connection_superseded", "connection_offline"] },
       onRequest: scope,
       schema: {
+        operationId: "heartbeatExecutor",
         tags: TAGS,
         summary: "Renew an executor's lease",
         description:
@@ -68,8 +72,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.get(
     "/v1/executors/:executor_id/pending",
     {
+      config: { errorCodes: ["executor_key_mismatch", "connection_superseded", "connection_offline"] },
       onRequest: scope,
       schema: {
+        operationId: "listPendingCalls",
         tags: TAGS,
         summary: "List candidate calls (long-poll)",
         description:
@@ -101,8 +107,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.post(
     "/v1/executors/:executor_id/calls/report",
     {
+      config: { errorCodes: ["executor_key_mismatch", "connection_superseded", "connection_offline"] },
       onRequest: scope,
       schema: {
+        operationId: "reportExecutorCalls",
         tags: TAGS,
         summary: "Report the calls an executor holds",
         description:
@@ -127,8 +135,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.post(
     "/v1/executors/:executor_id/disconnect",
     {
+      config: { errorCodes: ["executor_key_mismatch", "connection_superseded", "connection_offline"] },
       onRequest: scope,
       schema: {
+        operationId: "disconnectExecutor",
         tags: TAGS,
         summary: "Detach an executor",
         description:
