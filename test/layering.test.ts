@@ -10,9 +10,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** Which workspace packages each package may import. */
 const ALLOWED_DEPENDENCIES: Record<string, readonly string[]> = {
   protocol: [],
+  client: [],
   server: ["protocol"],
   runner: ["protocol"],
-  cli: ["protocol", "server", "runner"],
+  cli: ["protocol", "server", "runner", "client"],
   console: ["protocol"],
 };
 

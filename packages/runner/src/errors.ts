@@ -30,6 +30,8 @@ export const RUNNER_ERROR_CODES = {
    * `refusalGraceMs`: the key lacks a scope or was revoked. The runner failed; fix the key and restart.
    */
   access_refused: "access_refused",
+  /** `publishToolset` was refused by the server (the message holds its answer: a bad definition, a missing scope). */
+  publish_refused: "publish_refused",
   /** A 2xx answer the runner cannot read (not JSON, or not the route's wire shape); retried like a server error. */
   malformed_answer: "malformed_answer",
   /** Something threw where nothing should (a bug, or the journal file failing): the runner failed; `cause` holds it. */

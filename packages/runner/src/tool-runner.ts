@@ -10,6 +10,9 @@
  */
 
 import type { ResultType } from "@toolhost/protocol";
+import type { ToolInput } from "@toolhost/protocol/wire";
+import type { Static, TSchema } from "typebox";
+import { type ToolDefinition, type TypedToolHandler, toolInputsOf } from "./code-first-tools.js";
 import { asRunnerError, RunnerError } from "./errors.js";
 import { type RunnerEventName, RunnerEvents, type RunnerListener } from "./events.js";
 import { ServerClient } from "./http/server-client.js";
@@ -41,6 +44,7 @@ import { ToolSlots } from "./runtime/tool-slots.js";
 import { TroubleWatch } from "./runtime/trouble-watch.js";
 import { type RunnerStats, StatsCounters } from "./stats.js";
 import type { DeferredHandle } from "./tool-context.js";
+import { type PublishedToolset, type PublishToolsetOptions, publishToolset } from "./toolset-publisher.js";
 
 /** The executor SDK: register tools, start, stop. */
 export class ToolRunner {
@@ -48,6 +52,8 @@ export class ToolRunner {
   /** Ends the heartbeat once in-flight calls are drained (the lease must outlive them). */
   readonly #halt = new AbortController();
   readonly #loops: Promise<void>[] = [];
+  /** The code-first tools, in declaration order. */
+  readonly #definitions: ToolDefinition[] = [];
   #state: RunnerState = "created";
   #failure: RunnerError | null = null;
   #starting: Promise<void> | undefined;
@@ -151,6 +157,39 @@ export class ToolRunner {
   register(name: string, handler: ToolHandler, options: RegisterOptions): this {
     this.#rt.registry.register(name, handler, options);
     return this;
+  }
+
+  /**
+   * Declares a code-first tool and registers its handler: the definition (name, description, TypeBox
+   * `inputSchema`, effect, timeout, result budget) is what `publishToolset()` publishes, and the
+   * handler's `call.arguments` has the schema's type.
+   */
+  tool<Schema extends TSchema>(definition: ToolDefinition<Schema>, handler: TypedToolHandler<Static<Schema>>): this {
+    this.#rt.registry.register(definition.name, handler as ToolHandler, {
+      effect: definition.effect,
+      ...(definition.authorize === undefined
+        ? {}
+        : { authorize: definition.authorize as RegisterOptions["authorize"] }),
+      ...(definition.resultType === undefined ? {} : { resultType: definition.resultType }),
+      ...(definition.maxConcurrency === undefined ? {} : { maxConcurrency: definition.maxConcurrency }),
+    });
+    this.#definitions.push(definition as unknown as ToolDefinition);
+    return this;
+  }
+
+  /** The toolset version the code-first tools make (`tools` of `POST /v1/toolsets/{id}/versions`). */
+  toolsetDefinition(): ToolInput[] {
+    return toolInputsOf(this.#definitions, this.#rt.options.bindingIds);
+  }
+
+  /**
+   * Publishes the code-first tools as a toolset version: a new toolset (`name`) or the next version of
+   * `toolsetId`, unless its latest version already holds them. Needs a key with `configuration:write`
+   * (`apiKey`, default the runner's own). Throws RunnerError `publish_refused` when the server refuses.
+   */
+  publishToolset(options: PublishToolsetOptions): Promise<PublishedToolset> {
+    const { baseUrl, apiKey, fetch } = this.#rt.options;
+    return publishToolset({ baseUrl, apiKey: options.apiKey ?? apiKey, fetch }, this.toolsetDefinition(), options);
   }
 
   /** Registers the resolver that settles a write tool's calls whose outcome is unknown. */

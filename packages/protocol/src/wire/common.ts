@@ -9,7 +9,7 @@
  * export type Thing = Static<typeof Thing>;
  * ```
  *
- * Schemas carry no `$id` (the OpenAPI generator inlines them), always a `description`, and objects
+ * Schemas carry no `$id` (the OpenAPI document names them by their export), always a `description`, and objects
  * refuse unknown members (`additionalProperties: false`): the server answers 422 `unknown_field`.
  */
 

@@ -22,8 +22,10 @@ export const keyRoutes: RouteModule = (app, { storage, clock, requireScope, keyR
   app.post(
     "/v1/keys",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("admin"),
       schema: {
+        operationId: "createKey",
         tags: ["keys"],
         summary: "Create an API key",
         description:
@@ -39,8 +41,10 @@ export const keyRoutes: RouteModule = (app, { storage, clock, requireScope, keyR
   app.get(
     "/v1/keys",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("admin"),
       schema: {
+        operationId: "listKeys",
         tags: ["keys"],
         summary: "List API keys",
         description:
@@ -55,8 +59,10 @@ export const keyRoutes: RouteModule = (app, { storage, clock, requireScope, keyR
   app.delete(
     "/v1/keys/:key_id",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("admin"),
       schema: {
+        operationId: "revokeKey",
         tags: ["keys"],
         summary: "Revoke an API key",
         description:

@@ -16,8 +16,19 @@ export const claimRoutes: RouteModule = (app, { storage, clock, options, require
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/claim",
     {
+      config: {
+        errorCodes: [
+          "executor_key_mismatch",
+          "already_claimed",
+          "run_terminated",
+          "connection_superseded",
+          "connection_offline",
+          "conflict",
+        ],
+      },
       onRequest: requireScope("tools:execute"),
       schema: {
+        operationId: "claimToolCall",
         tags: ["calls"],
         summary: "Claim a pending tool call",
         description:

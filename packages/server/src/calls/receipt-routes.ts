@@ -17,8 +17,20 @@ export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, 
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/receipts",
     {
+      config: {
+        errorCodes: [
+          "invalid_result",
+          "executor_key_mismatch",
+          "invalid_grant",
+          "receipt_conflict",
+          "accept_required",
+          "call_already_final",
+          "conflict",
+        ],
+      },
       onRequest: requireScope("tools:execute"),
       schema: {
+        operationId: "sendReceipt",
         tags: ["calls"],
         summary: "Report on a claimed tool call",
         description:

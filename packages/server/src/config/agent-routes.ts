@@ -113,8 +113,10 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
   app.post(
     "/v1/agents",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:write"),
       schema: {
+        operationId: "createAgent",
         tags: TAGS,
         summary: "Create an agent",
         description:
@@ -135,9 +137,11 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
   app.post(
     "/v1/agents/:agent_id/versions",
     {
+      config: { errorCodes: ["unknown_reference", "conflict"] },
       onRequest: requireScope("configuration:write"),
       preValidation: modelFirst.preValidation,
       schema: {
+        operationId: "publishAgentVersion",
         tags: TAGS,
         summary: "Publish an agent version",
         description: `Pins a toolset version, the model settings, instructions (default \`""\`) and \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}). Sessions pin the answered \`agent_version\`. The toolset must be visible to the credential (422 \`unknown_reference\` otherwise, as when it does not exist).`,
@@ -176,8 +180,10 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
   app.get(
     "/v1/agents",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "listAgents",
         tags: TAGS,
         summary: "List agents",
         description: "Agents in the credential's agent scope, in creation order.",
@@ -192,8 +198,10 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
   app.get(
     "/v1/agents/:agent_id",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "getAgent",
         tags: TAGS,
         summary: "Read an agent",
         description: "404 when it does not exist or lies outside the credential's agent scope.",
@@ -212,8 +220,10 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
   app.get(
     "/v1/agents/:agent_id/versions",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "listAgentVersions",
         tags: TAGS,
         summary: "List an agent's versions",
         description: "Versions oldest first.",
@@ -240,8 +250,10 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
   app.get(
     "/v1/agents/:agent_id/versions/:agent_version",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "getAgentVersion",
         tags: TAGS,
         summary: "Read an agent version",
         description: "One immutable version of this agent: the same answer every time.",

@@ -30,8 +30,10 @@ export const bindingRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.post(
     "/v1/executor-bindings",
     {
+      config: { errorCodes: ["conflict"] },
       onRequest: requireScope("configuration:write"),
       schema: {
+        operationId: "createBinding",
         tags: ["executor-bindings"],
         summary: "Register an executor binding",
         description:
@@ -64,8 +66,10 @@ export const bindingRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.get(
     "/v1/executor-bindings",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "listBindings",
         tags: ["executor-bindings"],
         summary: "List executor bindings",
         description: "Bindings in the credential's binding scope, in creation order.",
@@ -83,8 +87,10 @@ export const bindingRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.get(
     "/v1/executor-bindings/:binding_id",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "getBinding",
         tags: ["executor-bindings"],
         summary: "Read an executor binding",
         description: "404 when it does not exist or lies outside the credential's binding scope.",

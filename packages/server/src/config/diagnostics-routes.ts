@@ -17,8 +17,10 @@ export const diagnosticsRoutes: RouteModule = (app, { storage, clock, requireSco
   app.get(
     "/v1/agents/:agent_id/executor-bindings/:binding_id/diagnostics",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read", "runtime:read"),
       schema: {
+        operationId: "diagnoseBinding",
         tags: ["diagnostics"],
         summary: "Diagnose an agent's executor binding",
         description:

@@ -37,8 +37,10 @@ export const sessionRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.post(
     "/v1/sessions",
     {
+      config: { errorCodes: ["not_found"] },
       onRequest: requireScope("runtime:write"),
       schema: {
+        operationId: "createSession",
         tags: TAGS,
         summary: "Create a session",
         description:
@@ -73,8 +75,10 @@ export const sessionRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.get(
     "/v1/sessions",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "listSessions",
         tags: TAGS,
         summary: "List sessions",
         description: "Sessions whose agent lies in the credential's agent scope, in creation order.",
@@ -89,8 +93,10 @@ export const sessionRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.get(
     "/v1/sessions/:session_id",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "getSession",
         tags: TAGS,
         summary: "Read a session",
         description: "404 when it does not exist or its agent lies outside the credential's agent scope.",

@@ -83,9 +83,13 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.post(
     "/v1/toolsets",
     {
+      config: {
+        errorCodes: ["field_removed", "invalid_schema", "schema_too_large", "duplicate_tool_name", "unknown_reference"],
+      },
       onRequest: requireScope("configuration:write"),
       preValidation: toolsFirst.preValidation,
       schema: {
+        operationId: "createToolset",
         tags: TAGS,
         summary: "Create a toolset",
         description:
@@ -119,9 +123,20 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.post(
     "/v1/toolsets/:toolset_id/versions",
     {
+      config: {
+        errorCodes: [
+          "field_removed",
+          "invalid_schema",
+          "schema_too_large",
+          "duplicate_tool_name",
+          "unknown_reference",
+          "conflict",
+        ],
+      },
       onRequest: requireScope("configuration:write"),
       preValidation: toolsFirst.preValidation,
       schema: {
+        operationId: "publishToolsetVersion",
         tags: TAGS,
         summary: "Publish a toolset version",
         description:
@@ -148,8 +163,10 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.get(
     "/v1/toolsets",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "listToolsets",
         tags: TAGS,
         summary: "List toolsets",
         description:
@@ -168,8 +185,10 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.get(
     "/v1/toolsets/:toolset_id",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "getToolset",
         tags: TAGS,
         summary: "Read a toolset",
         description:
@@ -189,8 +208,10 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.get(
     "/v1/toolsets/:toolset_id/versions",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "listToolsetVersions",
         tags: TAGS,
         summary: "List a toolset's versions",
         description: "Versions oldest first, each with its tools.",
@@ -211,8 +232,10 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
   app.get(
     "/v1/toolsets/:toolset_id/versions/:version",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read"),
       schema: {
+        operationId: "getToolsetVersion",
         tags: TAGS,
         summary: "Read a toolset version",
         description: "One immutable version: the same answer every time.",

@@ -20,8 +20,9 @@ export const dryRunRoutes: RouteModule = (app, { storage, requireScope }) => {
     {
       onRequest: requireScope("runtime:read", "configuration:read", "tools:execute"),
       // Nothing is stored: a lone surrogate in the arguments or a mock receipt is reported in the answer.
-      config: { keepLoneSurrogates: true },
+      config: { keepLoneSurrogates: true, errorCodes: ["not_found"] },
       schema: {
+        operationId: "dryRunToolCall",
         tags: ["dry-run"],
         summary: "Check a tool call and preview what the model sees",
         description:

@@ -39,8 +39,10 @@ export const executorListRoutes: RouteModule = (app, { storage, clock, requireSc
   app.get(
     "/v1/executors",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("configuration:read", "runtime:read"),
       schema: {
+        operationId: "listExecutors",
         tags: ["executors"],
         summary: "List executors",
         description:

@@ -37,8 +37,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.post(
     "/v1/executors/connect",
     {
+      config: { errorCodes: ["unknown_reference", "executor_key_mismatch", "conflict"] },
       onRequest: scope,
       schema: {
+        operationId: "connectExecutor",
         tags: TAGS,
         operationId: "connectExecutor",
         summary: "Connect an executor",
@@ -57,8 +59,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.post(
     "/v1/executors/:executor_id/heartbeat",
     {
+      config: { errorCodes: ["executor_key_mismatch", "connection_superseded", "connection_offline"] },
       onRequest: scope,
       schema: {
+        operationId: "heartbeatExecutor",
         tags: TAGS,
         summary: "Renew an executor's lease",
         description:
@@ -74,8 +78,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.get(
     "/v1/executors/:executor_id/pending",
     {
+      config: { errorCodes: ["executor_key_mismatch", "connection_superseded", "connection_offline"] },
       onRequest: scope,
       schema: {
+        operationId: "listPendingCalls",
         tags: TAGS,
         summary: "List candidate calls (long-poll)",
         description:
@@ -117,8 +123,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.post(
     "/v1/executors/:executor_id/calls/report",
     {
+      config: { errorCodes: ["executor_key_mismatch", "connection_superseded", "connection_offline"] },
       onRequest: scope,
       schema: {
+        operationId: "reportExecutorCalls",
         tags: TAGS,
         summary: "Report the calls an executor holds",
         description:
@@ -143,8 +151,10 @@ export const executorRoutes: RouteModule = (app, context) => {
   app.post(
     "/v1/executors/:executor_id/disconnect",
     {
+      config: { errorCodes: ["executor_key_mismatch", "connection_superseded", "connection_offline"] },
       onRequest: scope,
       schema: {
+        operationId: "disconnectExecutor",
         tags: TAGS,
         summary: "Detach an executor",
         description:

@@ -7,6 +7,7 @@
 
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { ErrorCode } from "@toolhost/protocol";
 import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from "fastify";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
@@ -29,6 +30,12 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** True for the few routes that need no credential (health, OpenAPI document). */
     public?: boolean;
+    /**
+     * The domain error codes the route raises itself; the codes its shape implies (credential,
+     * parameters, body) are added by the OpenAPI document (`operation-errors.ts`). Required on
+     * every documented route, even empty.
+     */
+    errorCodes?: readonly ErrorCode[];
     /** True for a route that stores nothing and reports lone surrogates in its answer (dry-run). */
     keepLoneSurrogates?: boolean;
   }

@@ -13,8 +13,9 @@ export const healthRoutes: RouteModule = (app, context) => {
   app.get(
     "/v1/health",
     {
-      config: { public: true },
+      config: { public: true, errorCodes: [] },
       schema: {
+        operationId: "getHealth",
         tags: ["system"],
         summary: "Liveness",
         description:
@@ -29,8 +30,9 @@ export const healthRoutes: RouteModule = (app, context) => {
   app.get(
     "/v1/ready",
     {
-      config: { public: true },
+      config: { public: true, errorCodes: ["storage_unavailable"] },
       schema: {
+        operationId: "getReadiness",
         tags: ["system"],
         summary: "Readiness",
         description:

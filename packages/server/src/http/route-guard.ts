@@ -1,12 +1,13 @@
 /**
  * Refuses, at registration, a route that forgot its access rule or its documentation: every route
  * must be `config: { public: true }` or carry a `requireScope(...)` hook (fail closed), and every
- * documented route must have tags. Also records each route in the RouteTable (for 405 answers).
+ * documented route must have tags, a camelCase `operationId` and its `config.errorCodes`. Also records each route in the RouteTable (for 405 answers).
  */
 
 import type { RouteOptions } from "fastify";
 import { isScopeHook } from "../auth/require-scope.js";
 import type { App } from "./app.js";
+import { OPERATION_ID_PATTERN } from "./openapi.js";
 import type { RouteTable } from "./route-table.js";
 
 /** The problem with a route's declaration, or undefined when it is complete (pure). */
@@ -20,9 +21,16 @@ export function routeDeclarationProblem(route: RouteOptions): string | undefined
       ? "is public and also requires a scope"
       : "needs onRequest: requireScope(...) or config: { public: true }";
   }
-  const schema = route.schema as { hide?: boolean; tags?: unknown } | undefined;
-  if (schema?.hide !== true && !(Array.isArray(schema?.tags) && schema.tags.length > 0)) {
+  const schema = route.schema as { hide?: boolean; tags?: unknown; operationId?: unknown } | undefined;
+  if (schema?.hide === true) return undefined;
+  if (!(Array.isArray(schema?.tags) && schema.tags.length > 0)) {
     return "needs schema.tags (or schema.hide) for the OpenAPI document";
+  }
+  if (typeof schema?.operationId !== "string" || !OPERATION_ID_PATTERN.test(schema.operationId)) {
+    return "needs a camelCase schema.operationId for the OpenAPI document";
+  }
+  if (!Array.isArray(route.config?.errorCodes)) {
+    return "needs config.errorCodes (the domain error codes it answers; [] for none)";
   }
   return undefined;
 }

@@ -31,8 +31,10 @@ export const callReceiptsRoutes: RouteModule = (app, { storage, requireScope }) 
   app.get(
     "/v1/runs/:run_id/tool-calls/:call_id/receipts",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "listCallReceipts",
         tags: ["runs"],
         summary: "List a call's receipts",
         description:

@@ -22,8 +22,10 @@ export const eventRoutes: RouteModule = (app, { storage, requireScope, options }
   app.get(
     "/v1/runs/:run_id/events",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "streamRunEvents",
         tags: ["runs"],
         summary: "Follow a run's events (server-sent events)",
         description:

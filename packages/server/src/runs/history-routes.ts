@@ -18,8 +18,10 @@ export const historyRoutes: RouteModule = (app, { storage, requireScope }) => {
   app.get(
     "/v1/runs/:run_id/history",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "getRunHistory",
         tags: ["runs"],
         summary: "Read a run's history",
         description:

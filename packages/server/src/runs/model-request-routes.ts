@@ -17,8 +17,10 @@ export const modelRequestRoutes: RouteModule = (app, { storage, requireScope }) 
   app.get(
     "/v1/runs/:run_id/model-requests",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "listModelRequests",
         tags: ["runs"],
         summary: "List a run's model requests",
         description:

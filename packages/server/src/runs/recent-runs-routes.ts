@@ -16,8 +16,10 @@ export const recentRunsRoutes: RouteModule = (app, { storage, requireScope }) =>
   app.get(
     "/v1/runs",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "listRuns",
         tags: ["runs"],
         summary: "List recent runs",
         description:

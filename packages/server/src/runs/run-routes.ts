@@ -32,8 +32,10 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
   app.post(
     "/v1/sessions/:session_id/runs",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:write"),
       schema: {
+        operationId: "createRun",
         tags: TAGS,
         summary: "Start a run",
         description:
@@ -62,8 +64,10 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
   app.get(
     "/v1/sessions/:session_id/runs",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "listSessionRuns",
         tags: TAGS,
         summary: "List a session's runs",
         description: "Runs in creation order. 404 when the session lies outside the credential's agent scope.",
@@ -83,8 +87,10 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
   app.get(
     "/v1/runs/:run_id",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "getRun",
         tags: TAGS,
         summary: "Read a run",
         description: "Its status, and its `output` once completed or its `error` once failed.",
@@ -103,9 +109,11 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
   app.post(
     "/v1/runs/:run_id/cancel",
     {
+      config: { errorCodes: ["run_terminated"] },
       onRequest: requireScope("runtime:write"),
       preValidation: absentBodyIsEmpty,
       schema: {
+        operationId: "cancelRun",
         tags: TAGS,
         summary: "Cancel a run",
         description:

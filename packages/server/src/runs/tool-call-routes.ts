@@ -32,8 +32,10 @@ export const toolCallRoutes: RouteModule = (app, { storage, clock, requireScope,
   app.get(
     "/v1/runs/:run_id/tool-calls",
     {
+      config: { errorCodes: [] },
       onRequest: requireScope("runtime:read"),
       schema: {
+        operationId: "listToolCalls",
         tags: TAGS,
         summary: "List a run's tool calls",
         description:
@@ -55,9 +57,11 @@ export const toolCallRoutes: RouteModule = (app, { storage, clock, requireScope,
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/cancel",
     {
+      config: { errorCodes: ["call_already_final", "conflict"] },
       onRequest: requireScope("runtime:write"),
       preValidation: absentBodyIsEmpty,
       schema: {
+        operationId: "cancelToolCall",
         tags: TAGS,
         summary: "Cancel the business task of a call",
         description:
@@ -82,8 +86,10 @@ export const toolCallRoutes: RouteModule = (app, { storage, clock, requireScope,
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/compensate",
     {
+      config: { errorCodes: ["unknown_reference", "not_compensable"] },
       onRequest: requireScope("runtime:write"),
       schema: {
+        operationId: "compensateToolCall",
         tags: TAGS,
         summary: "Compensate a completed write call",
         description:

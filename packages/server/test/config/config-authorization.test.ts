@@ -167,7 +167,11 @@ describeEachDialect("configuration authorization", (dialect) => {
       for (const tag of operation.tags) expect(tags).toContain(tag);
       expect(operation.security).toBeUndefined();
     }
-    const tool = doc.paths["/v1/toolsets"].post.requestBody.content["application/json"].schema.properties.tools.items;
+    // biome-ignore lint/suspicious/noExplicitAny: the document is read as plain JSON.
+    const named = (schema: any) =>
+      schema.$ref === undefined ? schema : doc.components.schemas[schema.$ref.split("/").pop()];
+    const body = named(doc.paths["/v1/toolsets"].post.requestBody.content["application/json"].schema);
+    const tool = named(body.properties.tools.items);
     expect(tool.additionalProperties).toBe(false);
     expect(tool.required).toEqual(["name", "binding_id", "input_schema"]);
     expect(tool.properties.max_result_context_bytes).toMatchObject({ minimum: 1024, maximum: 32768 });

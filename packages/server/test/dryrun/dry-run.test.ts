@@ -323,7 +323,8 @@ describeEachDialect("POST /v1/tools/dry-run", (dialect) => {
     const answer = await server.call("GET", "/v1/openapi.json");
     const operation = answer.body.paths["/v1/tools/dry-run"].post;
     expect(operation.tags).toEqual(["dry-run"]);
-    expect(Object.keys(operation.responses["200"].content["application/json"].schema.properties)).toEqual([
+    const answerRef = operation.responses["200"].content["application/json"].schema.$ref;
+    expect(Object.keys(answer.body.components.schemas[answerRef.split("/").pop()].properties)).toEqual([
       "tool",
       "arguments",
       "receipts",

@@ -60,11 +60,16 @@ function operationsOf(spec: any): Operation[] {
       // biome-ignore lint/suspicious/noExplicitAny: as above.
       const parameters: any[] = op.parameters ?? [];
       const body = resolve(op.requestBody?.content?.["application/json"]?.schema);
+      // A union (the receipt, by kind): the members of every variant.
+      const variants: unknown[] = (body?.oneOf ?? []).map(resolve);
       operations.push({
         method: method.toUpperCase(),
         path,
         query: parameters.filter((p) => p.in === "query").map((p) => p.name as string),
-        bodyFields: Object.keys(body?.properties ?? {}),
+        bodyFields: [
+          // biome-ignore lint/suspicious/noExplicitAny: as above.
+          ...new Set([body, ...variants].flatMap((schema: any) => Object.keys(schema?.properties ?? {}))),
+        ],
         hasBody: op.requestBody !== undefined,
       });
     }

@@ -57,13 +57,15 @@ describeEachDialect("health and OpenAPI", (dialect) => {
     it("marks health public and describes bodies strictly, errors included", () => {
       expect(doc.paths["/v1/health"].get.security).toEqual([]);
       const create = doc.paths["/v1/keys"].post;
-      const body = create.requestBody.content["application/json"].schema;
+      const named = (ref: string) => doc.components.schemas[ref.replace("#/components/schemas/", "")];
+      const body = named(create.requestBody.content["application/json"].schema.$ref);
       expect(body.additionalProperties).toBe(false);
       expect(body.required).toEqual(["name", "scopes"]);
-      expect(create.responses["201"].content["application/json"].schema.properties).toHaveProperty("key");
-      const error = create.responses["4XX"].content["application/json"].schema;
-      expect(error.properties.error.required).toEqual(["code", "message"]);
-      expect(error.properties.error.properties.code.enum).toContain("validation_failed");
+      expect(named(create.responses["201"].content["application/json"].schema.$ref).properties).toHaveProperty("key");
+      const error = create.responses["422"].content["application/json"].schema;
+      const [detail, narrowed] = error.properties.error.allOf;
+      expect(named(detail.$ref).required).toEqual(["code", "message"]);
+      expect(narrowed.properties.code.enum).toContain("validation_failed");
     });
   });
 });
