@@ -124,9 +124,18 @@ export async function runMcpExecutor(options: McpExecutorOptions, context: Comma
         `${JSON.stringify({ toolset_id: published.toolset_id, version: published.version, tools: definitions.length })}\n`,
       );
     }
+    // A signal while the runner still connects (toolhost unreachable, say) stops it there.
+    let signalled = false;
+    void stopping.signal.then(() => {
+      signalled = true;
+    });
     try {
-      await bridge.start();
+      const starting = bridge.start().then(() => true);
+      starting.catch(() => undefined); // after a signal its rejection (stopped while starting) is expected
+      const started = await Promise.race([starting, stopping.signal.then(() => false)]);
+      if (!started) return EXIT_STATUS.ok;
     } catch (error) {
+      if (signalled) return EXIT_STATUS.ok;
       throw new CommandFailure(`the executor did not start: ${(error as Error).message}`);
     }
     const runner = bridge.runner;
