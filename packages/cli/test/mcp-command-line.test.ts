@@ -7,6 +7,7 @@ import { type McpExecutorOptions, mcpServerOf, resolverOf, toolSelectionOf } fro
 
 const base: McpExecutorOptions = {
   header: [],
+  env: [],
   toolhostUrl: "http://127.0.0.1:8080",
   binding: "b",
   allow: [],
@@ -44,7 +45,13 @@ describe("the mcp-executor options", () => {
       kind: "stdio",
       command: "node",
       args: ["s.js", "--flag"],
+      env: {},
     });
+    expect(mcpServerOf({ ...base, command: "s", env: ["A=1", "B"] }, { B: "from-env" })).toMatchObject({
+      env: { A: "1", B: "from-env" },
+    });
+    expect(() => mcpServerOf({ ...base, command: "s", env: ["MISSING"] }, {})).toThrow(CommandFailure);
+    expect(() => mcpServerOf({ ...base, url: "http://x/mcp", env: ["A=1"] })).toThrow(CommandFailure);
     expect(mcpServerOf({ ...base, url: "http://x/mcp", header: ["X-Token: abc"] })).toEqual({
       kind: "http",
       url: "http://x/mcp",

@@ -6,17 +6,16 @@
 // never two — and the run resumes: it reads the file back and lists the directory; a missing file's
 // isError answer becomes a failed receipt.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, runToolhost, TOOLHOST_BIN, tempDir } from "./run-toolhost.js";
 import { type ServeProcess, startServe } from "./serve-process.js";
 
 const ADMIN = "mcp-executor-test-admin-secret-1";
 const FILESYSTEM_BIN = join(REPO_ROOT, "node_modules/.bin/mcp-server-filesystem");
-const HOLD_PROXY = fileURLToPath(new URL("./fixtures/mcp-hold-proxy.mjs", import.meta.url));
-const FILE_RESOLVER = fileURLToPath(new URL("./fixtures/mcp-file-resolver.mjs", import.meta.url));
+const HOLD_PROXY = join(REPO_ROOT, "examples/mcp-filesystem/hold-answer.mjs");
+const FILE_RESOLVER = join(REPO_ROOT, "examples/mcp-filesystem/resolver.mjs");
 
 const dir = tempDir("mcp-executor");
 const scratch = join(dir.path, "scratch");
@@ -24,7 +23,6 @@ let serve: ServeProcess;
 const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
-  const { mkdirSync } = await import("node:fs");
   mkdirSync(scratch);
   serve = await startServe(
     ["--db", `sqlite:${join(dir.path, "server.db")}`, "--port", "0"],
@@ -155,6 +153,42 @@ describe("toolhost mcp-executor with server-filesystem", () => {
     expect(two.status).toBe(2);
   });
 
+  it("stops on SIGTERM while toolhost is still unreachable", async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        TOOLHOST_BIN,
+        "mcp-executor",
+        "--command",
+        `${FILESYSTEM_BIN} ${scratch}`,
+        "--binding",
+        "files",
+        "--journal",
+        join(dir.path, "unreachable.journal.db"),
+        "--log-level",
+        "warn",
+      ],
+      {
+        cwd: dir.path,
+        env: { PATH: process.env.PATH ?? "", TOOLHOST_URL: "http://127.0.0.1:1", TOOLHOST_API_KEY: "k" },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
+    children.add(child);
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    await until(
+      () => stderr,
+      (text) => text.includes("connect requests fail"),
+      "the runner retries connecting",
+    );
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
   it("publishes, serves a run, survives a SIGKILL mid-write with one write only, and resumes after a restart", async () => {
     const log = join(dir.path, "mcp-calls.jsonl");
     const target = join(scratch, "note.txt");
@@ -177,7 +211,7 @@ describe("toolhost mcp-executor with server-filesystem", () => {
       [
         ...common,
         "--command",
-        `${process.execPath} ${HOLD_PROXY} ${log} write_file -- ${FILESYSTEM_BIN} ${scratch}`,
+        `${process.execPath} ${HOLD_PROXY} --hold write_file --log ${log} -- ${FILESYSTEM_BIN} ${scratch}`,
         "--publish",
         "--publish-key",
         ADMIN,
@@ -227,7 +261,7 @@ describe("toolhost mcp-executor with server-filesystem", () => {
       [
         ...common,
         "--command",
-        `${process.execPath} ${HOLD_PROXY} ${log} none -- ${FILESYSTEM_BIN} ${scratch}`,
+        `${process.execPath} ${HOLD_PROXY} --log ${log} -- ${FILESYSTEM_BIN} ${scratch}`,
         "--resolver-command",
         `${process.execPath} ${FILE_RESOLVER}`,
       ],

@@ -72,7 +72,7 @@ function nextSignal(): { readonly signal: Promise<NodeJS.Signals>; cancel(): voi
 
 /** Runs the command: map, maybe publish, then serve until a signal; 1 when the runner fails. */
 export async function runMcpExecutor(options: McpExecutorOptions, context: CommandContext): Promise<ExitStatus> {
-  const server = mcpServerOf(options);
+  const server = mcpServerOf(options, context.env);
   const tools = toolSelectionOf(options);
   const resolver = resolverOf(options);
   const level = options.logLevel as RunnerLogLevel;
@@ -124,9 +124,18 @@ export async function runMcpExecutor(options: McpExecutorOptions, context: Comma
         `${JSON.stringify({ toolset_id: published.toolset_id, version: published.version, tools: definitions.length })}\n`,
       );
     }
+    // A signal while the runner still connects (toolhost unreachable, say) stops it there.
+    let signalled = false;
+    void stopping.signal.then(() => {
+      signalled = true;
+    });
     try {
-      await bridge.start();
+      const starting = bridge.start().then(() => true);
+      starting.catch(() => undefined); // after a signal its rejection (stopped while starting) is expected
+      const started = await Promise.race([starting, stopping.signal.then(() => false)]);
+      if (!started) return EXIT_STATUS.ok;
     } catch (error) {
+      if (signalled) return EXIT_STATUS.ok;
       throw new CommandFailure(`the executor did not start: ${(error as Error).message}`);
     }
     const runner = bridge.runner;
@@ -163,6 +172,12 @@ export const defineMcpExecutorCommand: CommandDefinition = (program, context) =>
     .option("--command <command line>", "start this MCP server and speak MCP over its stdio (no shell)")
     .option("--url <url>", "an MCP server speaking Streamable HTTP")
     .option("--header <name: value>", "an HTTP header for --url (repeat)", collectValues, [] as string[])
+    .option(
+      "--env <NAME[=VALUE]>",
+      "an environment variable for the --command server (repeat; NAME alone passes this process's value on)",
+      collectValues,
+      [] as string[],
+    )
     .option(
       "--toolhost-url <url>",
       "the toolhost server (default: $TOOLHOST_URL, else http://127.0.0.1:8080)",

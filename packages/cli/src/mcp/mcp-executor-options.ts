@@ -14,6 +14,7 @@ export interface McpExecutorOptions {
   command?: string;
   url?: string;
   header: string[];
+  env: string[];
   toolhostUrl: string;
   key?: string;
   binding: string;
@@ -57,12 +58,37 @@ function usage(message: string): never {
   throw new CommandFailure(message, EXIT_STATUS.usage);
 }
 
+/**
+ * The environment `--env` adds for a stdio MCP server: `NAME=VALUE`, or `NAME` to pass the bridge's own
+ * value on (nothing else of the bridge's environment reaches the MCP server beyond PATH, HOME and the like).
+ */
+export function mcpEnvironmentOf(
+  entries: readonly string[],
+  own: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of entries) {
+    const at = entry.indexOf("=");
+    const name = at < 0 ? entry : entry.slice(0, at);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      usage(`--env: expected NAME or NAME=VALUE, got ${JSON.stringify(entry)}`);
+    const value = at < 0 ? own[name] : entry.slice(at + 1);
+    if (value === undefined) usage(`--env ${name}: the variable is not set`);
+    env[name] = value;
+  }
+  return env;
+}
+
 /** The MCP server of `--command` or `--url` (exactly one). */
-export function mcpServerOf(options: McpExecutorOptions): McpServerSpec {
+export function mcpServerOf(
+  options: McpExecutorOptions,
+  own: Readonly<Record<string, string | undefined>> = {},
+): McpServerSpec {
   if ((options.command === undefined) === (options.url === undefined)) {
     usage("name the MCP server with exactly one of --command (stdio) or --url (Streamable HTTP)");
   }
   if (options.url !== undefined) {
+    if (options.env.length > 0) usage("--env applies to --command only");
     if (!URL.canParse(options.url)) usage(`--url: not a URL: ${options.url}`);
     const headers: Record<string, string> = {};
     for (const header of options.header) {
@@ -80,7 +106,7 @@ export function mcpServerOf(options: McpExecutorOptions): McpServerSpec {
   }
   const [command, ...args] = words;
   if (command === undefined) usage("--command: empty command");
-  return { kind: "stdio", command, args };
+  return { kind: "stdio", command, args, env: mcpEnvironmentOf(options.env, own) };
 }
 
 function bytesOf(text: string, option: string): number {

@@ -6,12 +6,13 @@
 
 export {
   MCP_REQUEST_REFUSED_CODE,
+  MCP_UNAVAILABLE_CODE,
   McpBridge,
   type McpBridgeOptions,
   type McpToolsChange,
   OPERATION_KEY_META,
 } from "./mcp-bridge.js";
-export { MCP_CLIENT_INFO, type McpServerSpec } from "./mcp-connection.js";
+export { MCP_CLIENT_INFO, type McpServerSpec, McpUnavailableError } from "./mcp-connection.js";
 export {
   MCP_OUTCOME_UNKNOWN_CODE,
   type McpResolverSpec,

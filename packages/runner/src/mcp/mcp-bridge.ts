@@ -6,7 +6,8 @@
  *
  * What a handler does with the MCP answer:
  * - a result → `completed` (result-mapping.ts); `isError: true` → `failed` with its text;
- * - a JSON-RPC refusal of the request (unknown tool, invalid params) → `failed`: nothing ran;
+ * - a JSON-RPC refusal of the request (unknown tool, invalid params), or an MCP server that cannot be
+ *   reached (no request sent) → `failed`: nothing ran;
  * - the connection lost, a timeout, any other error → a read tool is asked once more on a fresh
  *   connection (it has no effect), a write tool goes to `reconciliation_required`;
  * - a business cancel → `notifications/cancelled` to the server; a read reports `cancelled`, a write
@@ -22,7 +23,7 @@ import type { ReconcileResolver } from "../registry.js";
 import type { ToolCall } from "../tool-call.js";
 import type { ToolContext } from "../tool-context.js";
 import { ToolRunner } from "../tool-runner.js";
-import { McpConnection, type McpServerSpec } from "./mcp-connection.js";
+import { McpConnection, type McpServerSpec, McpUnavailableError } from "./mcp-connection.js";
 import { type McpResolverSpec, mcpResolver } from "./reconcile-resolvers.js";
 import { type McpCallResult, mapCallResult } from "./result-mapping.js";
 import { type McpMappedTool, type McpToolMapping, type McpToolSelection, mapMcpTools } from "./tool-mapping.js";
@@ -32,6 +33,9 @@ export const OPERATION_KEY_META = "toolhost/operation_key";
 
 /** The error code of a `failed` receipt for a `tools/call` the MCP server refused as a request. */
 export const MCP_REQUEST_REFUSED_CODE = "mcp_request_refused";
+
+/** The error code of a `failed` receipt for a call whose MCP server could not be reached (nothing was sent). */
+export const MCP_UNAVAILABLE_CODE = "mcp_server_unavailable";
 
 /** JSON-RPC errors that say the request was refused before the tool ran. */
 const REFUSED_BEFORE_RUNNING: ReadonlySet<number> = new Set([
@@ -167,9 +171,8 @@ export class McpBridge {
       result = await send();
     } catch (error) {
       if (ctx.signal.aborted) throw this.#cancelled(read, tool);
-      if (error instanceof McpError && REFUSED_BEFORE_RUNNING.has(error.code)) {
-        throw new BusinessError(MCP_REQUEST_REFUSED_CODE, error.message);
-      }
+      const definite = definiteFailure(error);
+      if (definite !== undefined) throw definite;
       // A read has no effect to lose: ask once more on a fresh connection.
       if (!read) throw error;
       ctx.log("mcp read failed; asking again", { error: String(error) });
@@ -177,7 +180,7 @@ export class McpBridge {
         result = await send();
       } catch (again) {
         if (ctx.signal.aborted) throw this.#cancelled(read, tool);
-        throw again;
+        throw definiteFailure(again) ?? again;
       }
     }
     const outcome = mapCallResult(result, tool.resultType === "json" ? "json" : "multimodal");
@@ -223,6 +226,15 @@ export class McpBridge {
     );
     this.#options.onToolsChanged?.(change);
   }
+}
+
+/** A failure known to have run nothing (the server unreachable, the request refused), or undefined. */
+function definiteFailure(error: unknown): BusinessError | undefined {
+  if (error instanceof McpUnavailableError) return new BusinessError(MCP_UNAVAILABLE_CODE, error.message);
+  if (error instanceof McpError && REFUSED_BEFORE_RUNNING.has(error.code)) {
+    return new BusinessError(MCP_REQUEST_REFUSED_CODE, error.message);
+  }
+  return undefined;
 }
 
 /** True when `value` looks like a multimodal result (`{"content":[…]}`). */

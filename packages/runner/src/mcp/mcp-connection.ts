@@ -43,6 +43,14 @@ export interface McpCallOptions {
   readonly onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
+/** The MCP server could not be reached: no request was sent, so nothing ran. */
+export class McpUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "McpUnavailableError";
+  }
+}
+
 /** A connection that reconnects on demand after a loss. */
 export class McpConnection {
   #client: Client | undefined;
@@ -134,7 +142,12 @@ export class McpConnection {
     meta: Record<string, unknown>,
     options: McpCallOptions,
   ): Promise<CallToolResult> {
-    const client = await this.client();
+    let client: Client;
+    try {
+      client = await this.client();
+    } catch (error) {
+      throw new McpUnavailableError(`cannot connect to the MCP server: ${(error as Error).message}`, { cause: error });
+    }
     const token = `toolhost-${++this.#tokens}`;
     if (options.onProgress !== undefined) this.#progress.set(token, options.onProgress);
     const progressMeta = options.onProgress === undefined ? {} : { progressToken: token };

@@ -3,10 +3,12 @@
 // reports cancelled; a tool list change is reported and never applied; Streamable HTTP works like stdio.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { McpToolsChange } from "../../src/mcp/index.js";
+import { MCP_UNAVAILABLE_CODE, type McpToolsChange } from "../../src/mcp/index.js";
 import { api, eventually, expectStatus, startTestServer, type TestServer } from "../support/server-world.js";
+import { tempDir } from "../support/temp-dir.js";
 import {
   EVERYTHING_BIN,
   executorKey,
@@ -144,6 +146,42 @@ describe("the MCP bridge at its edges", () => {
     );
     expect(changes[0]).toEqual({ added: ["grown"], removed: [] });
     expect(bridge.mapping.tools.map((tool) => tool.definition.name)).toEqual(["grow"]);
+  });
+
+  it("reports failed, not an unknown outcome, for a write whose MCP server cannot be reached (nothing was sent)", async () => {
+    const bindingId = freshBindingId();
+    const bridge = trackedBridge({
+      server: {
+        kind: "stdio",
+        command: process.execPath,
+        args: [GROWING_SERVER],
+        env: { ONCE_FILE: join(tempDir(), "started") },
+        stderr: "ignore",
+      },
+      bindingId,
+      runner: { ...runnerOptions(server, await executorKey(server)), executorId: "mcp-unreachable" },
+    });
+    await bridge.open();
+    const world = await mcpWorld(server, bindingId, bridge.toolDefinitions(), [
+      { tool_calls: [{ name: "grow", arguments: {} }] },
+      { message: "done" },
+    ]);
+    const pid = bridge.mcpServerPid;
+    expect(pid).not.toBeNull();
+    process.kill(pid as number, "SIGKILL");
+    await eventually(
+      () => bridge.mcpServerPid,
+      (now) => now === null,
+      "the bridge notices the loss",
+    );
+    await bridge.start();
+    const runId = await startRun(world);
+    expect((await ended(runId)).status).toBe("completed");
+    const call = await firstCall(runId);
+    expect(call.status).toBe("failed");
+    const history = await historyOf(world, runId);
+    const result = history.find((item) => item.type === "tool_result").context_preview.result;
+    expect(result.error.code).toBe(MCP_UNAVAILABLE_CODE);
   });
 
   it("serves a Streamable HTTP MCP server like a stdio one", async () => {

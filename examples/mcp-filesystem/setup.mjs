@@ -1,0 +1,98 @@
+/**
+ * The MCP walk-through's configuration (docs/mcp.md), through the HTTP API with an admin key.
+ *
+ *   node examples/mcp-filesystem/setup.mjs
+ *     creates the `files` binding (reused when it exists) and an executor key; prints them.
+ *   node examples/mcp-filesystem/setup.mjs --run TOOLSET_ID [--dir DIR]
+ *     creates an agent version on that toolset whose scripted model lists DIR, writes DIR/note.txt,
+ *     then reads it back; starts a run and follows it until it ends, one line per change.
+ *
+ * Environment: TOOLHOST_URL (default http://127.0.0.1:8080), TOOLHOST_ADMIN_KEY (required).
+ */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const baseUrl = process.env.TOOLHOST_URL ?? "http://127.0.0.1:8080";
+const adminKey = process.env.TOOLHOST_ADMIN_KEY;
+if (!adminKey) {
+  console.error("set TOOLHOST_ADMIN_KEY (e.g. the server's TOOLHOST_BOOTSTRAP_KEY)");
+  process.exit(2);
+}
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? fallback : process.argv[at + 1];
+};
+
+async function call(method, path, body, { allowConflict = false } = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${adminKey}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (allowConflict && response.status === 409) return undefined;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+const toolsetId = option("--run");
+if (toolsetId === undefined) {
+  await call("POST", "/v1/executor-bindings", { binding_id: "files", name: "scratch files" }, { allowConflict: true });
+  const key = await call("POST", "/v1/keys", { name: "mcp bridge", scopes: ["executors:connect", "tools:execute"] });
+  console.log("BINDING_ID=files");
+  console.log(`TOOLHOST_API_KEY=${key.key}`);
+  process.exit(0);
+}
+
+const dir = option("--dir", join(tmpdir(), "toolhost-scratch"));
+const note = join(dir, "note.txt");
+const agent = await call("POST", "/v1/agents", { name: "files agent" });
+const toolset = await call("GET", `/v1/toolsets/${toolsetId}`);
+const version = await call("POST", `/v1/agents/${agent.agent_id}/versions`, {
+  toolset_id: toolsetId,
+  toolset_version: toolset.latest_version,
+  model: {
+    provider: "scripted",
+    script: [
+      { tool_calls: [{ name: "fs.list_directory", arguments: { path: dir } }] },
+      {
+        tool_calls: [
+          {
+            name: "fs.write_file",
+            arguments: { path: note, content: `written by toolhost at ${new Date().toISOString()}\n` },
+          },
+        ],
+      },
+      { tool_calls: [{ name: "fs.read_text_file", arguments: { path: note } }] },
+      { message: "Listed the directory, wrote note.txt and read it back." },
+    ],
+  },
+});
+const session = await call("POST", "/v1/sessions", { agent_version: version.agent_version, subject: "user-1" });
+let run = await call("POST", `/v1/sessions/${session.session_id}/runs`, {
+  input: "Write a note in my scratch directory",
+});
+console.log(`run ${run.run_id} started`);
+
+const seen = new Map();
+const deadline = Date.now() + 10 * 60_000;
+while (!["completed", "failed", "cancelled", "expired"].includes(run.status) && Date.now() < deadline) {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  run = await call("GET", `/v1/runs/${run.run_id}`);
+  for (const c of (await call("GET", `/v1/runs/${run.run_id}/tool-calls`)).data) {
+    if (seen.get(c.call_id) !== c.status) {
+      seen.set(c.call_id, c.status);
+      console.log(`  ${c.tool_name}: ${c.status}`);
+    }
+  }
+}
+console.log(`run ${run.run_id}: ${run.status}`);
+for (const c of (await call("GET", `/v1/runs/${run.run_id}/tool-calls`)).data) {
+  console.log(`  ${c.tool_name}: ${c.status}${c.error ? ` (${c.error.code})` : ""}`);
+}
+const history = await call("GET", `/v1/runs/${run.run_id}/history?limit=100`);
+for (const item of history.data) {
+  if (item.type === "tool_result")
+    console.log(`  result: ${JSON.stringify(item.context_preview.result).slice(0, 160)}`);
+  if (item.type === "message") console.log(`  model: ${item.text}`);
+}
