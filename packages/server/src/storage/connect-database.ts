@@ -15,6 +15,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./database-schema.js";
 import { type DatabaseLocation, parseDatabaseUrl, redactDatabaseUrl, SQLITE_MEMORY_PATH } from "./database-url.js";
+import { usePreparedStatements } from "./postgres-prepared-statements.js";
 import { SqliteServerDialect } from "./sqlite-dialect.js";
 import { StatementCachingDatabase } from "./sqlite-statement-cache.js";
 import { countingDialect, StatementCounter } from "./statement-counter.js";
@@ -113,6 +114,9 @@ function fileVerifier(path: string): () => void {
   };
 }
 
+/** `off` sends every PostgreSQL statement unnamed (see `postgres-prepared-statements.ts`). */
+export const PREPARED_STATEMENTS_VARIABLE = "TOOLHOST_POSTGRES_PREPARED_STATEMENTS";
+
 const INT8_OID = 20;
 
 /** Reads int8 (bigint, count(*)) as a JS number; refuses values a number cannot hold exactly. */
@@ -162,6 +166,8 @@ async function connectPostgres(
     ...(location.options === undefined ? {} : { options: location.options }),
   });
   survivePostgresConnectionErrors(pool);
+  // Off for a connection pooler that cannot keep named statements (PgBouncer in transaction mode).
+  if (process.env[PREPARED_STATEMENTS_VARIABLE] !== "off") usePreparedStatements(pool);
   const statements = new StatementCounter();
   const db = new Kysely<Database>({ dialect: countingDialect(new PostgresDialect({ pool }), statements) });
   try {

@@ -7,7 +7,8 @@
  * ReusableQuery: on first use per dialect the builder runs with placeholders in place of the
  * arguments, and the compiled SQL and the placeholders' positions among its parameters are kept;
  * every later run only fills in the values (Kysely's "compile once, execute many" recipe). The SQL
- * and the parameters sent are exactly what the builder would have produced.
+ * and the parameters sent are exactly what the builder would have produced. On PostgreSQL the text
+ * also runs as a named prepared statement (`postgres-prepared-statements.ts`).
  *
  * Rule for `build`: use every argument only as a value (in `where`, `set`, `values`, `limit`), never
  * to choose the query's shape; constants may be written freely. An argument that does not end up as
@@ -15,6 +16,7 @@
  */
 
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from "kysely";
+import { registerPreparedStatement } from "./postgres-prepared-statements.js";
 import type { Dialect } from "./storage.js";
 import type { Db } from "./store-context.js";
 
@@ -69,6 +71,7 @@ export class ReusableQuery<A extends readonly unknown[], R> {
       throw new Error(`a reusable query must pass each of its ${arity} arguments as a value: ${compiled.sql}`);
     }
     const template = { sql: compiled.sql, query: compiled.query, sources };
+    if (dialect === "postgres") registerPreparedStatement(compiled.sql);
     this.#templates.set(dialect, template);
     return template;
   }
