@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 /** Where a frame's code lives, as a short label. */
 function areaOf(frame) {
   const { url, functionName } = frame;
+  // The counter's wrapper is the JS frame around better-sqlite3's native execution, which V8 bills to it.
+  if (url?.endsWith("statement-counter.mjs")) return "better-sqlite3 statement execution (native)";
   if (url === "" || url === undefined) {
     if (functionName.startsWith("(")) return functionName;
     return "native / V8 builtins";
@@ -22,15 +24,23 @@ function areaOf(frame) {
 }
 
 /**
- * Reads `file` and answers the top areas and functions by self time (percent of non-idle samples).
- * @returns {{ byArea: Array<{ area: string, percent: number }>, byFunction: Array<{ name: string, where: string, percent: number }> }}
+ * Reads `file` and answers the top areas and functions by self time (percent of non-idle samples),
+ * counting only samples taken within `window` (µs of the monotonic clock, as `process.hrtime` and V8's
+ * profile timestamps both read it on Linux) when given, so start-up (module loading, schema
+ * compilation) and shutdown stay out; `windowSamples` says how many samples that kept.
+ * @returns {{ byArea: Array<{ area: string, percent: number }>, byFunction: Array<{ name: string, where: string, percent: number }>, windowSamples: number, allSamples: number }}
  */
-export function summariseProfile(file, top = 12) {
+export function summariseProfile(file, window = undefined, top = 12) {
   const profile = JSON.parse(readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map();
   const deltas = profile.timeDeltas ?? [];
+  let at = profile.startTime;
+  let windowSamples = 0;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += deltas[i] ?? 0;
+    if (window !== undefined && (at < window.fromUs || at > window.toUs)) continue;
+    windowSamples++;
     const id = profile.samples[i];
     selfUs.set(id, (selfUs.get(id) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0));
   }
@@ -49,6 +59,8 @@ export function summariseProfile(file, top = 12) {
   }
   const percent = (us) => (total > 0 ? (100 * us) / total : 0);
   return {
+    windowSamples,
+    allSamples: profile.samples.length,
     byArea: [...areas]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)

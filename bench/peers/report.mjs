@@ -129,7 +129,7 @@ export function renderReport({ results, plan, machine, quick, failures }) {
   summary.push(...targets);
   const profiles = results.profiles.flatMap((p) => [
     "",
-    `Profile of the ${p.label} server at 8 workers (\`${p.file.split("/").pop()}\`), self time by where the code lives:`,
+    `Profile of the ${p.label} server at 8 workers (\`${p.file.split("/").pop()}\`, ${p.summary.windowSamples} samples of the measured window, start-up and warm-up left out), self time by where the code lives:`,
     "",
     markdownTable(
       ["where", "self %"],
@@ -151,6 +151,7 @@ export function renderReport({ results, plan, machine, quick, failures }) {
     "- toolhost cycle: create run → pending → claim → accepted → progress → completed over real HTTP (6 requests); peer cycle: enqueue → fetch → complete.",
     "- server CPU: the toolhost server process alone (its executors run in the load process); for a peer, its one process holding producers, workers and the library. postgres CPU: the backends serving that process only. Statements: every `pg.Client#query` (one round trip) or better-sqlite3 execution in that process, BEGIN/COMMIT and background work (sweeps, model-turn polling, pg-boss maintenance) included. Per-cycle figures are over the whole case.",
     "- pg-boss has no push wake-up: its idle wake-up is `work()` at its shortest polling interval (0.5 s).",
+    "- The 2 cores are often shared with other work (see the load average above): absolute figures then drop and scatter, for every system alike since the rounds alternate; compare the ratios within one run.",
     "",
     throughput,
     "",

@@ -2,7 +2,7 @@
 // printed once, the key works against `toolhost serve`, listing never shows secrets, revocation takes
 // effect, and bad options or a missing database are reported in one line.
 import { SCOPE_NAMES } from "@toolhost/protocol/wire";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SHOWN_SCOPES } from "../src/commands/keys.js";
 import { runToolhost, tempDir } from "./run-toolhost.js";
 import { type ServeProcess, startServe } from "./serve-process.js";
@@ -65,9 +65,15 @@ describe("toolhost keys", () => {
     const again = await runToolhost(["keys", "revoke", keyId as string, "--json", ...DB], { cwd });
     const firstTime = revoked.stdout.trim().split(" at ")[1];
     expect(JSON.parse(again.stdout)).toEqual({ key_id: keyId, revoked: true, revoked_at: firstTime });
-    // A running server sees the revocation on the next request.
-    const refused = await fetch(`${serve.url}/v1/keys`, { headers: { authorization: `Bearer ${secret}` } });
-    expect(refused.status).toBe(401);
+    // A running server on the same SQLite file refuses the key once its cached identity expires
+    // (identityCacheTtlMs, 1 s): SQLite has no channel to tell it sooner (PostgreSQL servers are told).
+    await vi.waitFor(
+      async () => {
+        const refused = await fetch(`${serve.url}/v1/keys`, { headers: { authorization: `Bearer ${secret}` } });
+        expect(refused.status).toBe(401);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 
   it("prints the created key as JSON with --json, with narrowed agent and binding scopes", async () => {

@@ -2,6 +2,7 @@
  * @toolhost/server — the toolhost HTTP service: build the app, start and stop the server, its options.
  */
 
+export { announceKeyRevocation } from "./auth/announce-revocation.js";
 export { BOOTSTRAP_KEY_NAME, bootstrapKeyRecord, ensureBootstrapKey } from "./auth/bootstrap-key.js";
 export { createKey, keyInfoOf, newKeyRecord } from "./auth/create-key.js";
 export {

@@ -140,11 +140,18 @@ export async function runKeysRevoke(
   options: KeysOutputOptions,
   context: CommandContext,
 ): Promise<ExitStatus> {
-  const { OPERATOR_REACH, systemClock } = await loadServer();
-  const revoked = await withStorage(await databaseUrlOf(options, context), (storage) =>
+  const { OPERATOR_REACH, systemClock, announceKeyRevocation } = await loadServer();
+  const databaseUrl = await databaseUrlOf(options, context);
+  const revoked = await withStorage(databaseUrl, (storage) =>
     storage.keys.revoke(keyId, systemClock.nowMs(), OPERATOR_REACH),
   );
   if (revoked === undefined || revoked.revoked_at_ms === null) throw new CommandFailure(`key ${keyId} not found`);
+  // Running servers cache identities: tell them (PostgreSQL), else they refuse the key within their cache TTL.
+  await announceKeyRevocation(databaseUrl, keyId).catch(async (error: unknown) => {
+    await context.stderr.write(
+      `warning: could not tell running servers (${error instanceof Error ? error.message : String(error)}); they refuse the key within their identity cache TTL\n`,
+    );
+  });
   const revokedAt = new Date(revoked.revoked_at_ms).toISOString();
   await context.stdout.write(
     options.json === true

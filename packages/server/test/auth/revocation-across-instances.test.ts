@@ -5,6 +5,8 @@
 // serving — and still honours revocations — after its listener's connection is killed.
 import pg from "pg";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { announceKeyRevocation } from "../../src/auth/announce-revocation.js";
+import { OPERATOR_REACH } from "../../src/auth/key-reach.js";
 import { BOOTSTRAP_SECRET, createKey, startTestServer, type TestServer } from "../http/http-harness.js";
 import { describeDialect, describeEachDialect, TEST_POSTGRES_URL, testDatabaseUrl } from "../support/test-databases.js";
 
@@ -107,6 +109,14 @@ describeDialect("postgres", "revocation across instances", () => {
     }
     // B did cache: 10 keys, each read once before its revocation and once after (refused).
     expect(lookupsOnB.count).toBe(20);
+  });
+
+  it("a key revoked straight in the database and announced (toolhost keys revoke) is refused on the next request", async () => {
+    const made = await createKey(a, { name: "revoked by the operator", scopes: ["admin"] });
+    for (const server of [a, b]) expect((await listKeys(server, made.key)).status).toBe(200);
+    await a.server.storage.keys.revoke(made.key_id, Date.now(), OPERATOR_REACH);
+    expect(await announceKeyRevocation(a.database.url, made.key_id)).toBe(true);
+    for (const server of [a, b]) expect((await listKeys(server, made.key)).status).toBe(401);
   });
 
   it("an instance whose listener lost its connection keeps serving and still honours revocations", async () => {
