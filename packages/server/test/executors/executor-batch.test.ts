@@ -171,6 +171,31 @@ describeEachDialect("batched executors", (dialect) => {
     expect(await dumpTables(server.database.url)).toEqual(before);
   });
 
+  it("no key is 401 and a key whose binding scope misses the executor is 404 on both batch routes", async () => {
+    const { world, runId, executor } = await freshRun("batch-reach");
+    const [call] = await listCalls(server, runId);
+    const held = await claimed(server, world, runId, call.call_id, executor);
+    const narrow = expectStatus(
+      await server.call("POST", "/v1/keys", {
+        ...admin,
+        body: { name: "narrow", scopes: ["executors:connect", "tools:execute"], bindings: ["elsewhere"] },
+      }),
+      201,
+    ).key;
+    const before = await dumpTables(server.database.url);
+    const one = [item(held, { receipt_id: "acc", kind: "accepted" })];
+    const path = `/v1/executors/${executor.executor_id}`;
+    expectError(
+      await server.call("GET", `${path}/pending?connection_id=${executor.connection_id}&claim=3`),
+      401,
+      "unauthorized",
+    );
+    expectError(await server.call("POST", `${path}/receipts`, { body: { receipts: one } }), 401, "unauthorized");
+    expectError(await pending(world, executor, "&claim=3", narrow), 404, "not_found");
+    expectError(await batch(world, executor.executor_id, one, narrow), 404, "not_found");
+    expect(await dumpTables(server.database.url)).toEqual(before);
+  });
+
   it("batched receipts answer what the per-call route answers, replays included, across both routes", async () => {
     const { world, runId, executor } = await freshRun("batch-receipts-1");
     const calls = await listCalls(server, runId);
