@@ -75,11 +75,13 @@ export async function pendingLoop(rt: RunnerRuntime): Promise<void> {
 
 /**
  * How many claims to ask the pending answer for: none while claims are in trouble (a probe claim goes
- * alone), else at most the server's `claim_max` and at most the free slots of the fullest registered
+ * alone) or when the connection could not declare its tools (the server then claims any tool), else at most the server's `claim_max` and at most the free slots of the fullest registered
  * tool — so the claims fit whatever tools they turn out to be.
  */
 function claimCount(rt: RunnerRuntime, claimMax: number): number {
   if (claimMax <= 0 || rt.watch.troubled("claim")) return 0;
+  // A connection that declared no tool names would be handed claims of any tool: claim one by one then.
+  if (rt.registry.declaredNames() === null) return 0;
   const inUse = rt.slots.inUse();
   let free = claimMax;
   for (const tool of rt.registry.effects().keys()) {

@@ -126,6 +126,26 @@ describeEachDialect("batched executors", (dialect) => {
     expect(rest.claims.map((c: { call: { call_id: string } }) => c.call.call_id)).toEqual([body.data[0].call_id]);
   });
 
+  it("a connection that declared its tools is claimed only calls of those tools; the rest stay candidates", async () => {
+    const world = await buildWorld(server, THREE_CALLS);
+    const runId = await startRun(server, world);
+    const connectAs = async (executorId: string, toolNames: string[]) =>
+      expectStatus(
+        await server.call("POST", "/v1/executors/connect", {
+          key: world.executorKey,
+          body: { executor_id: executorId, binding_ids: [world.bindingId], tool_names: toolNames },
+        }),
+        200,
+      ) as Executor;
+    const undoOnly = await connectAs("batch-tools-1", ["tasks.undo"]);
+    const none = expectStatus(await pending(world, undoOnly, "&claim=3"), 200);
+    expect(none.claims).toEqual([]);
+    expect(none.data).toHaveLength(3);
+    const writer = await connectAs("batch-tools-2", ["tasks.write"]);
+    expect(expectStatus(await pending(world, writer, "&claim=3"), 200).claims).toHaveLength(3);
+    expect((await listCalls(server, runId)).map((c) => c.status)).toEqual(["claimed", "claimed", "claimed"]);
+  });
+
   it("without claim the answer is unchanged: no claims member, nothing claimed", async () => {
     const { world, runId, executor } = await freshRun("batch-claim-2");
     const body = expectStatus(await pending(world, executor, ""), 200);
