@@ -11,7 +11,7 @@
 
 import type { PendingAnswer } from "@toolhost/protocol/wire";
 import { claimTexts } from "../decisions/pending-claims.js";
-import { executorTrouble } from "../decisions/trouble-policy.js";
+import { callTrouble, executorTrouble } from "../decisions/trouble-policy.js";
 import { MalformedAnswerError, readClaimAnswer } from "../tool-call.js";
 import { executeClaimed } from "./carry-claim.js";
 import { executeCandidate } from "./execute-call.js";
@@ -45,6 +45,13 @@ export async function pendingLoop(rt: RunnerRuntime): Promise<void> {
         const handled = await rt.connection.handleRefusal(connection.connectionId, outcome.code, halt);
         if (handled === "reconnected" || handled === "stale") continue;
         if (handled === "fenced") return;
+        const claimRefused = claim > 0 && outcome.status === 403 && outcome.code === "forbidden";
+        if (claimRefused) {
+          // The key may poll but not claim: claims back off (the next polls ask for none; probes go alone).
+          const trouble = callTrouble(outcome);
+          if (trouble !== undefined) rt.watch.report("claim", trouble);
+          continue;
+        }
       }
       const decision = rt.watch.report("pending", executorTrouble(outcome));
       if (decision.fatal) return;
@@ -68,11 +75,13 @@ export async function pendingLoop(rt: RunnerRuntime): Promise<void> {
 
 /**
  * How many claims to ask the pending answer for: none while claims are in trouble (a probe claim goes
- * alone), else at most the server's `claim_max` and at most the free slots of the fullest registered
+ * alone) or when the connection could not declare its tools (the server then claims any tool), else at most the server's `claim_max` and at most the free slots of the fullest registered
  * tool — so the claims fit whatever tools they turn out to be.
  */
 function claimCount(rt: RunnerRuntime, claimMax: number): number {
   if (claimMax <= 0 || rt.watch.troubled("claim")) return 0;
+  // A connection that declared no tool names would be handed claims of any tool: claim one by one then.
+  if (rt.registry.declaredNames() === null) return 0;
   const inUse = rt.slots.inUse();
   let free = claimMax;
   for (const tool of rt.registry.effects().keys()) {

@@ -4,7 +4,9 @@
  * ownership, connection, binding and lease checks, the same conditional UPDATE and the same grant), so
  * each entry of `claims` is byte for byte what `POST …/claim` answers. A candidate another executor won
  * meanwhile (or that became unclaimable) is dropped; the candidates not claimed stay in `data` without
- * arguments or grant. A connection that declared `tool_names` is given claims of those tools only. A problem with the executor's connection fails the whole request, as on the
+ * arguments or grant. A connection that declared `tool_names` is given claims of those tools only.
+ * A problem that appears after some claims were made (the connection superseded meanwhile) ends the
+ * claiming instead, and the claims made are answered: a lost answer would leave them to lapse. A problem with the executor's connection fails the whole request, as on the
  * claim route.
  */
 
@@ -60,7 +62,11 @@ export async function claimFromPending(
     try {
       claims.push(await claimCall(deps, identity, candidate.run_id, candidate.call_id, request));
     } catch (error) {
-      if (!isProtocolError(error) || !CANDIDATE_GONE.has(error.code)) throw error;
+      if (!isProtocolError(error) || !CANDIDATE_GONE.has(error.code)) {
+        // Claims already made must reach their executor: answer them; the problem shows on the next request.
+        if (claims.length > 0) break;
+        throw error;
+      }
     }
     claimedOrGone.add(candidate.call_id);
   }

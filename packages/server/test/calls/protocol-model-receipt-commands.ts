@@ -5,6 +5,7 @@
  * the prediction, then the world is checked.
  */
 
+import { compact, parseJson } from "@toolhost/protocol";
 import type fc from "fast-check";
 import type { Answer } from "../http/http-harness.js";
 import { checkConfirmedAnswer, checkWorld } from "./protocol-model-checks.js";
@@ -29,7 +30,12 @@ function pick<T>(list: readonly T[], index: number): T {
   return item;
 }
 
-/** Sends `text` as receipt `receiptId` under `claim` with `claim.key`'s secret, judges the answer, checks the world. */
+/**
+ * Sends `text` as receipt `receiptId` under `claim` with `claim.key`'s secret, judges the answer, checks
+ * the world. With `batched`, the receipt goes alone in a batch of the executor it names
+ * (`POST /v1/executors/{id}/receipts`): the prediction is the per-call route's, read from the batch's
+ * item (or from the whole answer when the batch is refused whole), and it is stored as its compact text.
+ */
 async function deliver(
   model: ProtocolModel,
   real: ModelReal,
@@ -37,10 +43,25 @@ async function deliver(
   receiptId: string,
   text: string,
   prediction: ReceiptPrediction,
+  batched = false,
 ): Promise<void> {
-  const path = `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`;
-  const answer = await send(real, "POST", path, real.keys[claim.key], text);
-  judgeReceipt(model, real, claim, receiptId, text, prediction, answer);
+  if (!batched) {
+    const path = `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`;
+    const answer = await send(real, "POST", path, real.keys[claim.key], text);
+    judgeReceipt(model, real, claim, receiptId, text, prediction, answer);
+    await checkWorld(model, real);
+    return;
+  }
+  const executorId = model.executors[claim.exec].id;
+  const batch = `{"receipts":[{"run_id":${JSON.stringify(claim.runId)},"call_id":${JSON.stringify(claim.callId)},"receipt":${text}}]}`;
+  const whole = await send(real, "POST", `/v1/executors/${executorId}/receipts`, real.keys[claim.key], batch);
+  let answer = whole;
+  if (whole.status === 200) {
+    const item = whole.body?.data?.[0];
+    if (item === undefined || whole.body.data.length !== 1) fail(real, `a batch of one answered ${whole.text}`);
+    answer = { status: item.status, body: item.body, text: JSON.stringify(item.body) } as Answer;
+  }
+  judgeReceipt(model, real, claim, receiptId, compact(parseJson(text)), prediction, answer);
   await checkWorld(model, real);
 }
 
@@ -96,6 +117,7 @@ export class ReceiptCommand implements Command {
     readonly flavor: number,
     readonly any: boolean,
     readonly reuse = false,
+    readonly batched = false,
   ) {}
 
   check(model: Readonly<ProtocolModel>): boolean {
@@ -127,12 +149,13 @@ export class ReceiptCommand implements Command {
       claim,
     };
     model.sent.push(sent);
-    await deliver(model, real, claim, receiptId, text, prediction);
+    await deliver(model, real, claim, receiptId, text, prediction, this.batched);
   }
 
   toString(): string {
     const id = this.reuse ? ", another claim's receipt ID" : "";
-    return `receipt(${this.any ? "any " : ""}claim#${this.claimIndex}, ${this.kind}, flavor ${this.flavor}${id})`;
+    const via = this.batched ? ", batched" : "";
+    return `receipt(${this.any ? "any " : ""}claim#${this.claimIndex}, ${this.kind}, flavor ${this.flavor}${id}${via})`;
   }
 }
 
@@ -141,6 +164,7 @@ export class RedeliverCommand implements Command {
   constructor(
     readonly sentIndex: number,
     readonly respell: boolean,
+    readonly batched = false,
   ) {}
 
   check(model: Readonly<ProtocolModel>): boolean {
@@ -159,11 +183,11 @@ export class RedeliverCommand implements Command {
       sent.receiptId,
       true,
     );
-    await deliver(model, real, sent.claim, sent.receiptId, text, prediction);
+    await deliver(model, real, sent.claim, sent.receiptId, text, prediction, this.batched);
   }
 
   toString(): string {
-    return `redeliver(sent#${this.sentIndex}${this.respell ? ", respelled" : ""})`;
+    return `redeliver(sent#${this.sentIndex}${this.respell ? ", respelled" : ""}${this.batched ? ", batched" : ""})`;
   }
 }
 

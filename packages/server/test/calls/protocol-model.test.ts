@@ -2,7 +2,8 @@
 // on a real server and database with a manual clock: generated sequences of claims, accepts,
 // progress, outcomes, redeliveries, conflicts, pending polls, journal reports, deadlines passing,
 // lease lapses, detaches, reconnects (key rotations too), run cancels, business cancels,
-// compensations and server restarts, by two executors with two keys.
+// compensations and server restarts, by two executors with two keys; receipts and redeliveries also
+// through the batch receipt route, whose answers must be the per-call route's.
 // After every command the server must show what the model predicts (docs/protocol.md,
 // docs/executors.md) and the invariants must hold (protocol-model-checks.ts): table edges only,
 // every acknowledged receipt stored byte for byte, at most one live confirmation per call, no
@@ -102,6 +103,16 @@ function honestCommands(): Weighted[] {
         .map(([i, k, f]) => new ReceiptCommand(i, k, f, false, true)),
     },
     { weight: 4, arbitrary: fc.tuple(index, fc.boolean()).map(([i, respell]) => new RedeliverCommand(i, respell)) },
+    // The batch receipt route, which must answer each receipt as the per-call route does.
+    {
+      weight: 2,
+      arbitrary: fc.tuple(index, kind, flavor).map(([i, k, f]) => new ReceiptCommand(i, k, f, false, false, true)),
+    },
+    { weight: 1, arbitrary: index.map((i) => new ReceiptCommand(i, "accepted", 0, false, false, true)) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(index, fc.boolean()).map(([i, respell]) => new RedeliverCommand(i, respell, true)),
+    },
     { weight: 1, arbitrary: index.map((i) => new ConflictCommand(i)) },
     { weight: 2, arbitrary: exec.map((e) => new HeartbeatCommand(e)) },
     { weight: 1, arbitrary: exec.map((e) => new PendingCommand(e)) },

@@ -126,6 +126,26 @@ describeEachDialect("batched executors", (dialect) => {
     expect(rest.claims.map((c: { call: { call_id: string } }) => c.call.call_id)).toEqual([body.data[0].call_id]);
   });
 
+  it("a connection that declared its tools is claimed only calls of those tools; the rest stay candidates", async () => {
+    const world = await buildWorld(server, THREE_CALLS);
+    const runId = await startRun(server, world);
+    const connectAs = async (executorId: string, toolNames: string[]) =>
+      expectStatus(
+        await server.call("POST", "/v1/executors/connect", {
+          key: world.executorKey,
+          body: { executor_id: executorId, binding_ids: [world.bindingId], tool_names: toolNames },
+        }),
+        200,
+      ) as Executor;
+    const undoOnly = await connectAs("batch-tools-1", ["tasks.undo"]);
+    const none = expectStatus(await pending(world, undoOnly, "&claim=3"), 200);
+    expect(none.claims).toEqual([]);
+    expect(none.data).toHaveLength(3);
+    const writer = await connectAs("batch-tools-2", ["tasks.write"]);
+    expect(expectStatus(await pending(world, writer, "&claim=3"), 200).claims).toHaveLength(3);
+    expect((await listCalls(server, runId)).map((c) => c.status)).toEqual(["claimed", "claimed", "claimed"]);
+  });
+
   it("without claim the answer is unchanged: no claims member, nothing claimed", async () => {
     const { world, runId, executor } = await freshRun("batch-claim-2");
     const body = expectStatus(await pending(world, executor, ""), 200);
@@ -168,6 +188,31 @@ describeEachDialect("batched executors", (dialect) => {
       403,
       "executor_key_mismatch",
     );
+    expect(await dumpTables(server.database.url)).toEqual(before);
+  });
+
+  it("no key is 401 and a key whose binding scope misses the executor is 404 on both batch routes", async () => {
+    const { world, runId, executor } = await freshRun("batch-reach");
+    const [call] = await listCalls(server, runId);
+    const held = await claimed(server, world, runId, call.call_id, executor);
+    const narrow = expectStatus(
+      await server.call("POST", "/v1/keys", {
+        ...admin,
+        body: { name: "narrow", scopes: ["executors:connect", "tools:execute"], bindings: ["elsewhere"] },
+      }),
+      201,
+    ).key;
+    const before = await dumpTables(server.database.url);
+    const one = [item(held, { receipt_id: "acc", kind: "accepted" })];
+    const path = `/v1/executors/${executor.executor_id}`;
+    expectError(
+      await server.call("GET", `${path}/pending?connection_id=${executor.connection_id}&claim=3`),
+      401,
+      "unauthorized",
+    );
+    expectError(await server.call("POST", `${path}/receipts`, { body: { receipts: one } }), 401, "unauthorized");
+    expectError(await pending(world, executor, "&claim=3", narrow), 404, "not_found");
+    expectError(await batch(world, executor.executor_id, one, narrow), 404, "not_found");
     expect(await dumpTables(server.database.url)).toEqual(before);
   });
 
