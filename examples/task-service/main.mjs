@@ -1,7 +1,7 @@
 /**
  * Runs the task service's executor until SIGINT/SIGTERM:
  *
- *   TOOLHOST_URL=http://127.0.0.1:8080 TOOLHOST_API_KEY=thk_… node examples/task-service/main.mjs
+ *   TOOLHOST_URL=http://127.0.0.1:8080 TOOLHOST_API_KEY=th_… node examples/task-service/main.mjs
  *
  * Optional: EXECUTOR_ID (task-service-1), BINDING_ID (task-service), JOURNAL_PATH
  * (./task-service.journal.db), TASKS_PATH (./tasks.db), LOG_LEVEL (info). `setup.mjs` prints them.

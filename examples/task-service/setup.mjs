@@ -149,14 +149,28 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error("set TOOLHOST_ADMIN_KEY (e.g. the server's TOOLHOST_BOOTSTRAP_KEY)");
     process.exit(2);
   }
-  const made = await setUpTaskService(baseUrl, adminKey);
-  console.log(`TOOLHOST_URL=${baseUrl}`);
-  console.log(`TOOLHOST_API_KEY=${made.executorKey}`);
-  console.log(`BINDING_ID=${made.bindingId}`);
-  console.log(`# session ${made.sessionId} (agent ${made.agentId})`);
-  if (process.argv.includes("--run")) {
-    const { run, history } = await runAndWait(baseUrl, adminKey, made.sessionId);
-    console.log(JSON.stringify(run, null, 2));
-    console.log(JSON.stringify(history, null, 2));
+  try {
+    const made = await setUpTaskService(baseUrl, adminKey);
+    console.log(`TOOLHOST_URL=${baseUrl}`);
+    console.log(`TOOLHOST_API_KEY=${made.executorKey}`);
+    console.log(`BINDING_ID=${made.bindingId}`);
+    console.log(`# session ${made.sessionId} (agent ${made.agentId})`);
+    if (process.argv.includes("--run")) {
+      const { run, history } = await runAndWait(baseUrl, adminKey, made.sessionId);
+      console.log(JSON.stringify(run, null, 2));
+      console.log(JSON.stringify(history, null, 2));
+    }
+  } catch (error) {
+    console.error(
+      unreachableMessage(error, baseUrl) ?? `setup failed: ${error instanceof Error ? error.message : error}`,
+    );
+    process.exit(1);
   }
+}
+
+/** A one-line explanation when `error` is fetch failing to reach the server (no stack), else undefined. */
+function unreachableMessage(error, baseUrl) {
+  if (!(error instanceof TypeError) || error.message !== "fetch failed") return undefined;
+  const cause = error.cause instanceof Error ? ` (${error.cause.code ?? error.cause.message})` : "";
+  return `cannot reach the toolhost server at ${baseUrl}${cause}: start it (npx toolhost serve) or set TOOLHOST_URL to its address`;
 }

@@ -1,7 +1,8 @@
 /**
- * Reading one input — a file or standard input — as bytes and decoding it as strict UTF-8, the way
- * Python's `json.loads(bytes)` sees UTF-8 input: a leading byte-order mark is dropped, anything that
- * is not well-formed UTF-8 is refused (never replaced with U+FFFD, which would change the measure).
+ * Reading one input — a file or standard input — as bytes and decoding it as strict UTF-8, as the
+ * API reads a body: a leading byte-order mark is refused (the API answers it `invalid_json`, so a
+ * measure must not accept it), anything that is not well-formed UTF-8 is refused (never replaced with
+ * U+FFFD, which would change the measure).
  */
 
 import { readFile } from "node:fs/promises";
@@ -26,13 +27,14 @@ export function inputSources(files: readonly string[]): InputSource[] {
   return files.map((file) => ({ name: file, path: file === STDIN_NAME ? undefined : file }));
 }
 
-// fatal: refuse instead of replacing; ignoreBOM left false, so a leading BOM is dropped as Python's utf-8-sig does.
-const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+// fatal: refuse instead of replacing; ignoreBOM: keep a leading BOM in the text, so it can be refused.
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Decodes strict UTF-8 (dropping a leading BOM); refuses ill-formed bytes with `invalid_json` at the root. */
+/** Decodes strict UTF-8; refuses ill-formed bytes and a leading BOM with `invalid_json` at the root, as the API does. */
 export function decodeUtf8Strict(bytes: Uint8Array): string {
+  let text: string;
   try {
-    return STRICT_UTF8.decode(bytes);
+    text = STRICT_UTF8.decode(bytes);
   } catch (error) {
     if ((error as { code?: unknown }).code !== "ERR_ENCODING_INVALID_ENCODED_DATA") throw error;
     const offset = firstInvalidUtf8Offset(bytes);
@@ -43,6 +45,10 @@ export function decodeUtf8Strict(bytes: Uint8Array): string {
       { offset },
     );
   }
+  if (text.charCodeAt(0) === 0xfeff) {
+    throw new ProtocolError("invalid_json", "the input starts with a byte order mark (the API refuses it too)", "");
+  }
+  return text;
 }
 
 /** Reads inputs as bytes or strict UTF-8 text; standard input is read once, however often `-` is named. */

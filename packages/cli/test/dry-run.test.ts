@@ -166,6 +166,13 @@ describe("toolhost dry-run", () => {
     expect(down.stderr).toMatch(new RegExp(`^toolhost: cannot reach ${closed}: .*ECONNREFUSED.*\n$`));
   });
 
+  it("--help names the --url default once", async () => {
+    const help = await runToolhost(["dry-run", "--help"], { cwd, env: { PATH: process.env.PATH } });
+    expect(help.status).toBe(0);
+    expect(help.stdout.match(/127\.0\.0\.1:8080/g)?.length).toBe(1);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("(default: $TOOLHOST_URL, else http://127.0.0.1:8080)");
+  });
+
   it("needs a key, the agent version and the tool (usage errors, exit 2)", async () => {
     const noKey = await runToolhost(["dry-run", "--agent-version", "v", "--tool", "t"], {
       cwd,

@@ -118,10 +118,12 @@ describe("toolhost measure", () => {
     expect(run.stderr).toContain(`byte offset ${prefix.length}`);
   });
 
-  it("ignores a leading UTF-8 byte-order mark, as Python's json.loads(bytes) does", async () => {
+  it("refuses a leading UTF-8 byte-order mark as invalid_json, as the API does", async () => {
     dir.write("bom.json", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TASKS, "utf8")]));
     const run = await runToolhost(["measure", "bom.json"], { cwd });
-    expect(run).toEqual({ status: 0, stdout: `${referenceBytes(TASKS)}\n`, stderr: "" });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^toolhost: bom\.json: invalid_json at \(root\): .*byte order mark.*\n$/);
   });
 
   it("measures 3000 files in one call, in argument order, with at most 64 file descriptors", async () => {

@@ -1,7 +1,9 @@
 // `toolhost serve` through the real binary: prints its URL (the real port for --port 0) as the only
 // stdout line, serves the API, logs JSON on stderr, shuts down on SIGTERM/SIGINT with status 0, and
 // reports a failed start in one line with status 1.
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { SERVER_DEFAULTS } from "@toolhost/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { SHOWN_SERVER_DEFAULTS } from "../src/server-module.js";
@@ -94,6 +96,13 @@ describe("toolhost serve", () => {
     expect(second.stdout).toBe("");
     expect(second.stderr).toMatch(/^toolhost: cannot start the server: .*EADDRINUSE.*\n$/m);
     expect(await serve.stop()).toBe(0);
+  });
+
+  it("refuses a SQLite database in a directory that does not exist, creating nothing (exit 1)", async () => {
+    const run = await runToolhost(["serve", "--port", "0", "--db", "sqlite:no/such/dir/x.db"], { cwd });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^toolhost: cannot start the server: the directory .*no\/such\/dir .*does not exist/m);
+    expect(existsSync(join(cwd, "no"))).toBe(false);
   });
 
   it.each([

@@ -118,7 +118,7 @@ export const ERROR_CODES = {
 /** One of the stable error codes. */
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** The wire body of every error answer (SPEC §9). */
+/** The wire body of every error answer (docs/http-api.md#errors). */
 export interface ErrorBody {
   error: {
     code: ErrorCode;
@@ -146,7 +146,7 @@ export class ProtocolError extends Error {
     this.status = ERROR_CODES[code].status;
   }
 
-  /** The SPEC §9 error body for this error. */
+  /** The error body for this error. */
   toBody(): ErrorBody {
     const error: ErrorBody["error"] = { code: this.code, message: this.message };
     if (this.pointer !== undefined) error.pointer = this.pointer;

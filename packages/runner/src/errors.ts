@@ -23,6 +23,8 @@ export const RUNNER_ERROR_CODES = {
   invalid_json: "invalid_json",
   /** The server refused the connection for good (bad key, scope, unknown binding). */
   connect_refused: "connect_refused",
+  /** `start()` could not connect within `connectTimeoutMs` (the server unreachable or unreadable meanwhile). */
+  connect_timeout: "connect_timeout",
   /** Another process connected with the same executor ID and fenced this one. */
   fenced: "fenced",
   /**

@@ -28,16 +28,26 @@ export {
   type OutboxState,
 } from "./journal/journal-records.js";
 export {
+  fromPino,
+  isRedactedFieldName,
   jsonLinesLogger,
   type LogFields,
+  type PinoLikeLogger,
   REDACTED,
+  REDACTED_FIELD_NAMES,
   RUNNER_LOG_LEVELS,
   type RunnerLogger,
   type RunnerLogLevel,
   redactFields,
   silentLogger,
 } from "./logger.js";
-export { defaultOperationKey, POLL_WAIT_MS_MAX, RUNNER_DEFAULTS, type ToolRunnerOptions } from "./options.js";
+export {
+  defaultOperationKey,
+  FENCED_EXIT_CODE,
+  POLL_WAIT_MS_MAX,
+  RUNNER_DEFAULTS,
+  type ToolRunnerOptions,
+} from "./options.js";
 export type { ReconcileOutcome, ReconcileResolver, RegisterOptions, ToolHandler } from "./registry.js";
 export { RUNNER_STATES, RUNNER_TRANSITIONS, type RunnerState } from "./runner-state.js";
 export type { DeferredError, FinishResult } from "./runtime/deferred-calls.js";

@@ -22,8 +22,35 @@ export interface RunnerLogger {
   debug(message: string, fields?: LogFields): void;
 }
 
-/** Field names whose values are never logged. */
-export const REDACTED_FIELD_PATTERN = /grant|api_?key|authorization|secret|password|token/i;
+/**
+ * Field names whose values are never logged, compared exactly after lowercasing and dropping `_` and
+ * `-` (so `apiKey`, `api_key` and `API-KEY` match; `max_tokens` and `secretary` do not).
+ */
+export const REDACTED_FIELD_NAMES: ReadonlySet<string> = new Set([
+  "grant",
+  "grants",
+  "apikey",
+  "authorization",
+  "proxyauthorization",
+  "cookie",
+  "setcookie",
+  "secret",
+  "clientsecret",
+  "password",
+  "passphrase",
+  "token",
+  "accesstoken",
+  "refreshtoken",
+  "idtoken",
+  "bearertoken",
+  "sessiontoken",
+  "privatekey",
+]);
+
+/** True when a field named `name` is redacted. */
+export function isRedactedFieldName(name: string): boolean {
+  return REDACTED_FIELD_NAMES.has(name.toLowerCase().replace(/[_-]/g, ""));
+}
 
 /** The placeholder written instead of a redacted value. */
 export const REDACTED = "[redacted]";
@@ -32,13 +59,56 @@ export const REDACTED = "[redacted]";
 export function redactFields(fields: LogFields, depth = 0): LogFields {
   const out: LogFields = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (REDACTED_FIELD_PATTERN.test(key)) out[key] = REDACTED;
-    else if (value instanceof Error) out[key] = { name: value.name, message: value.message };
+    if (isRedactedFieldName(key)) out[key] = REDACTED;
+    else if (value instanceof Error) out[key] = errorFields(value, depth);
     else if (depth < 4 && typeof value === "object" && value !== null && !Array.isArray(value)) {
       out[key] = redactFields(value as LogFields, depth + 1);
     } else out[key] = value;
   }
   return out;
+}
+
+/** An error as logged: name, message and stack (a handler's stack is what finds the bug), and its cause. */
+function errorFields(error: Error, depth: number): LogFields {
+  const fields: LogFields = { name: error.name, message: error.message };
+  if (error.stack !== undefined) fields.stack = error.stack;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" || typeof code === "number") fields.code = code;
+  if (error.cause instanceof Error && depth < 4) fields.cause = errorFields(error.cause, depth + 1);
+  return fields;
+}
+
+/** The methods of a pino-compatible logger the runner uses: `(fields, message)`. */
+export interface PinoLikeLogger {
+  error(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  debug(fields: object, message: string): void;
+  child(bindings: object): unknown;
+  levels: object;
+}
+
+/** True when `value` looks like pino (or a pino-compatible logger): it has `child` and `levels`. */
+export function isPinoLike(value: unknown): value is PinoLikeLogger {
+  const candidate = value as { child?: unknown; levels?: unknown; info?: unknown } | null;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    typeof candidate.child === "function" &&
+    typeof candidate.levels === "object" &&
+    candidate.levels !== null &&
+    typeof candidate.info === "function"
+  );
+}
+
+/** A RunnerLogger writing through a pino-compatible logger (its argument order is `(fields, message)`). */
+export function fromPino(logger: PinoLikeLogger): RunnerLogger {
+  return {
+    error: (message, fields) => logger.error(fields ?? {}, message),
+    warn: (message, fields) => logger.warn(fields ?? {}, message),
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    debug: (message, fields) => logger.debug(fields ?? {}, message),
+  };
 }
 
 const SEVERITY: Readonly<Record<RunnerLogLevel, number>> = { error: 0, warn: 1, info: 2, debug: 3, silent: -1 };

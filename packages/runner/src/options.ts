@@ -6,7 +6,10 @@
 
 import { RunnerError } from "./errors.js";
 import {
+  fromPino,
+  isPinoLike,
   jsonLinesLogger,
+  type PinoLikeLogger,
   RUNNER_LOG_LEVELS,
   type RunnerLogger,
   type RunnerLogLevel,
@@ -55,13 +58,27 @@ export interface ToolRunnerOptions {
   agentIds?: readonly string[];
   /** The operation key of a call (default `${run_id}:${call_id}`); must be stable for a call. */
   operationKey?: (call: ToolCall) => string;
-  /** Where logs go: a logger, or a level for the default JSON-lines logger on stderr (default `info`). */
-  logger?: RunnerLogger | RunnerLogLevel;
   /**
    * Use the batched routes when the server offers them (default true): claims come with the pending
    * answer and receipts are sent many to a request. False keeps to the per-call routes.
    */
   batching?: boolean;
+  /**
+   * Where logs go: a RunnerLogger (`info(message, fields)`), a pino-compatible logger as is
+   * (`info(fields, message)`, detected by its `child` and `levels`), or a level for the default
+   * JSON-lines logger on stderr (default `info`).
+   */
+  logger?: RunnerLogger | PinoLikeLogger | RunnerLogLevel;
+  /**
+   * How long `start()` keeps trying to reach the server before it fails with `connect_timeout`
+   * (default: no limit, it retries until `stop()`). A refusal still fails at once (`connect_refused`).
+   */
+  connectTimeoutMs?: number;
+  /**
+   * Exit the process (code FENCED_EXIT_CODE) once the runner is fenced — another process connected
+   * with the same executor ID — and has stopped (default false: the runner fails and `done()` rejects).
+   */
+  exitWhenFenced?: boolean;
   /** The fetch used for every request (default the global fetch); tests inject failures here. */
   fetch?: typeof fetch;
   /** Random numbers in [0, 1) for retry jitter (default Math.random). */
@@ -91,6 +108,8 @@ export interface CompiledRunnerOptions {
   readonly logger: RunnerLogger;
   /** Use the batched routes when the server offers them. */
   readonly batching: boolean;
+  readonly connectTimeoutMs: number | null;
+  readonly exitWhenFenced: boolean;
   readonly fetch: typeof fetch;
   readonly random: () => number;
 }
@@ -109,6 +128,9 @@ export const RUNNER_DEFAULTS = {
   stopDeliveryTimeoutMs: 5_000,
   refusalGraceMs: 60_000,
 } as const;
+
+/** The exit code of a process whose runner was fenced, with `exitWhenFenced`. */
+export const FENCED_EXIT_CODE = 3;
 
 /** The server's longest long-poll (`wait_ms`). */
 export const POLL_WAIT_MS_MAX = 30_000;
@@ -176,6 +198,8 @@ export function compileRunnerOptions(options: ToolRunnerOptions): CompiledRunner
     operationKey: options.operationKey ?? defaultOperationKey,
     logger: loggerOf(options.logger, fail),
     batching: batchingOf(options.batching, fail),
+    connectTimeoutMs: connectTimeoutOf(options.connectTimeoutMs, fail),
+    exitWhenFenced: exitWhenFencedOf(options.exitWhenFenced, fail),
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     random: options.random ?? Math.random,
   };
@@ -201,5 +225,24 @@ function loggerOf(value: ToolRunnerOptions["logger"], fail: (name: string, expec
       fail("logger", `must be a logger or one of ${RUNNER_LOG_LEVELS.join(", ")}`);
     return redactingLogger(jsonLinesLogger(value));
   }
+  if (isPinoLike(value)) return redactingLogger(fromPino(value));
+  const methods = ["error", "warn", "info", "debug"] as const;
+  if (typeof value !== "object" || value === null || !methods.every((name) => typeof value[name] === "function")) {
+    fail("logger", "must have error, warn, info and debug methods, or be one of the levels");
+  }
   return redactingLogger(value);
+}
+
+function connectTimeoutOf(value: unknown, fail: (name: string, expected: string) => never): number | null {
+  if (value === undefined) return null;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1 || value > 86_400_000) {
+    fail("connectTimeoutMs", "must be an integer from 1 to 86400000");
+  }
+  return value as number;
+}
+
+function exitWhenFencedOf(value: unknown, fail: (name: string, expected: string) => never): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") fail("exitWhenFenced", "must be true or false");
+  return value as boolean;
 }

@@ -18,7 +18,7 @@ import { type RunnerEventName, RunnerEvents, type RunnerListener } from "./event
 import { ServerClient } from "./http/server-client.js";
 import { Journal } from "./journal/journal.js";
 import { toJsonValue } from "./json-value.js";
-import { compileRunnerOptions, type ToolRunnerOptions } from "./options.js";
+import { compileRunnerOptions, FENCED_EXIT_CODE, type ToolRunnerOptions } from "./options.js";
 import { type ReconcileResolver, type RegisterOptions, type ToolHandler, ToolRegistry } from "./registry.js";
 import { isRunnerEdge, type RunnerState } from "./runner-state.js";
 import { CancellationBook } from "./runtime/cancellations.js";
@@ -235,8 +235,20 @@ export class ToolRunner {
   async #start(): Promise<void> {
     const rt = this.#rt;
     rt.journal.prune(Date.now() - rt.options.journalRetentionMs);
-    const connection = await rt.connection.ensure(rt.lifecycle.stopSignal, true);
-    if (connection === null) return;
+    const limitMs = rt.options.connectTimeoutMs;
+    const signal =
+      limitMs === null
+        ? rt.lifecycle.stopSignal
+        : AbortSignal.any([rt.lifecycle.stopSignal, AbortSignal.timeout(limitMs)]);
+    const connection = await rt.connection.ensure(signal, true);
+    if (connection === null) {
+      if (limitMs !== null && signal.aborted && !rt.lifecycle.stopSignal.aborted && this.#failure === null) {
+        throw new RunnerError("connect_timeout", `could not connect to ${rt.options.baseUrl} within ${limitMs} ms`, {
+          connectTimeoutMs: limitMs,
+        });
+      }
+      return;
+    }
     rt.lifecycle.started = true;
     this.#loops.push(superviseLoop("heartbeat", () => heartbeatLoop(rt, this.#halt.signal), rt.fail));
     await recoverJournal(rt);
@@ -342,6 +354,13 @@ export class ToolRunner {
       () => this.#settleDone(error),
       () => this.#settleDone(error),
     );
+    if (error.code === "fenced" && rt.options.exitWhenFenced) {
+      // Only once the journal is closed: what was journaled stays for the process that took over.
+      void this.#stopping.finally(() => {
+        quietly(() => rt.logger.error("fenced: exiting", { exitCode: FENCED_EXIT_CODE }));
+        process.exit(FENCED_EXIT_CODE);
+      });
+    }
     quietly(() =>
       rt.logger.error("the runner failed; it stops itself", {
         code: error.code,

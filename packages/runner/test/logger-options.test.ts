@@ -1,7 +1,7 @@
 // Logging never writes secrets; options are checked before anything opens.
 import { describe, expect, it } from "vitest";
 import { RunnerError } from "../src/errors.js";
-import { jsonLinesLogger, REDACTED, redactingLogger } from "../src/logger.js";
+import { isRedactedFieldName, jsonLinesLogger, REDACTED, redactFields, redactingLogger } from "../src/logger.js";
 import { compileRunnerOptions, RUNNER_DEFAULTS } from "../src/options.js";
 
 const base = {
@@ -23,6 +23,34 @@ describe("logging", () => {
     expect(record).toMatchObject({ level: "info", msg: "claimed", callId: "c1", grant: REDACTED });
     expect(record.nested).toEqual({ apiKey: REDACTED, authorization: REDACTED });
     expect(lines[0]).not.toContain("g-123");
+  });
+
+  it("redacts by exact field name, not by substring", () => {
+    const lines: string[] = [];
+    const logger = redactingLogger(jsonLinesLogger("debug", (line) => lines.push(line)));
+    logger.info("request", {
+      max_tokens: 256,
+      secretary: "Ada",
+      grantee: "team",
+      api_key: "k1",
+      "API-KEY": "k2",
+      access_token: "t1",
+      client_secret: "s1",
+    });
+    const record = JSON.parse(lines[0] ?? "") as Record<string, unknown>;
+    expect(record).toMatchObject({ max_tokens: 256, secretary: "Ada", grantee: "team" });
+    for (const name of ["api_key", "API-KEY", "access_token", "client_secret"]) expect(record[name]).toBe(REDACTED);
+    expect(isRedactedFieldName("apiKey")).toBe(true);
+    expect(isRedactedFieldName("tokens")).toBe(false);
+  });
+
+  it("keeps an error's stack and cause", () => {
+    const cause = new Error("socket hang up");
+    const fields = redactFields({ error: new Error("handler failed", { cause }) });
+    const error = fields.error as { message: string; stack: string; cause: { message: string } };
+    expect(error.message).toBe("handler failed");
+    expect(error.stack).toContain("logger-options.test.ts");
+    expect(error.cause.message).toBe("socket hang up");
   });
 
   it("filters by level", () => {
@@ -57,6 +85,9 @@ describe("compileRunnerOptions", () => {
       [{ pollWaitMs: 30_001 }, "pollWaitMs"],
       [{ retryBackoffMinMs: 500, retryBackoffMaxMs: 100 }, "retryBackoffMaxMs"],
       [{ logger: "loud" }, "logger"],
+      [{ logger: { info: () => undefined } }, "logger"],
+      [{ connectTimeoutMs: 0 }, "connectTimeoutMs"],
+      [{ exitWhenFenced: "yes" }, "exitWhenFenced"],
     ] as const) {
       try {
         compileRunnerOptions({ ...base, ...patch } as never);

@@ -137,10 +137,12 @@ export const defineDryRunCommand: CommandDefinition = (program, context) =>
       "Send POST /v1/tools/dry-run: check arguments against the tool's input schema and each mock receipt, " +
         "and print the answer with the context_preview of the first valid completed receipt. Nothing is executed.",
     )
-    .option(
-      "--url <url>",
-      "the server (default: $TOOLHOST_URL, else http://127.0.0.1:8080)",
-      context.env.TOOLHOST_URL || DEFAULT_SERVER_URL,
+    // One default, described once: commander would print the value again after a description naming it.
+    .addOption(
+      new Option("--url <url>", "the server").default(
+        context.env.TOOLHOST_URL || DEFAULT_SERVER_URL,
+        `$TOOLHOST_URL, else ${DEFAULT_SERVER_URL}`,
+      ),
     )
     .option(
       "--key <key>",

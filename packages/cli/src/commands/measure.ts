@@ -79,8 +79,8 @@ Refusals (standard error, one line each; the other inputs are still measured):
   toolhost: FILE: <errno>: <message>
       the file could not be read (ENOENT, EISDIR, EACCES, ...)
 
-Input is read as strict UTF-8 (a leading byte-order mark is ignored); any
-other bytes are refused as invalid_json at (root).
+Input is read as strict UTF-8, as the API reads a body: a leading byte-order
+mark or any other bytes are refused as invalid_json at (root).
 
 Exit status: 0 every input was measured, 1 some input was refused,
 2 usage error.`,

@@ -1,4 +1,4 @@
-/** The wire schema of every error answer (SPEC §9), derived from ERROR_CODES so the two never drift. */
+/** The wire schema of every error answer (docs/http-api.md#errors), derived from ERROR_CODES so the two never drift. */
 
 import { type Static, Type } from "typebox";
 import { ERROR_CODES, type ErrorCode } from "../errors.js";

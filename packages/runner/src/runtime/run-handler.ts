@@ -41,6 +41,7 @@ export async function runHandler(
   const signal = rt.cancellations.attach(entry.callId);
   const context = new HandlerContext(rt, entry, call, signal);
   rt.stats.add("handlers_started");
+  const startedAt = performance.now();
   let settlement: HandlerSettlement;
   try {
     settlement = { type: "returned", value: await registration.handler(call, context) };
@@ -58,7 +59,14 @@ export async function runHandler(
     deferred: context.handle !== undefined,
     resultType: registration.resultType,
   });
+  const finished = {
+    callId: entry.callId,
+    runId: call.runId,
+    tool: entry.toolName,
+    durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+  };
   if (outcome.type === "deferred") {
+    rt.logger.info("call deferred", { ...finished, outcome: "deferred" });
     rt.stats.add("handlers_deferred");
     slot.release();
     return;
@@ -81,6 +89,12 @@ export async function runHandler(
     rt.logger.warn("the call was finished elsewhere before its handler returned", { callId: entry.callId });
     return;
   }
+  // One line per call outcome; a thrown error keeps its stack (the logger writes it).
+  rt.logger.info("call finished", {
+    ...finished,
+    outcome: outcome.draft.kind,
+    ...(settlement.type === "threw" ? { error: settlement.error } : {}),
+  });
   rt.stats.add(OUTCOME_COUNTERS[outcome.draft.kind]);
   rt.events.emit("result_journaled", { callId: entry.callId, receiptId, kind: outcome.draft.kind });
   if (outcome.state === "reconciling") {

@@ -1,5 +1,5 @@
 /**
- * The one mapping from anything thrown while handling a request to the SPEC §9 answer (pure).
+ * The one mapping from anything thrown while handling a request to its error answer (pure; shape in docs/http-api.md#errors).
  * ProtocolErrors answer themselves; Fastify's own errors map to their protocol codes; anything else
  * is a 500 `internal_error` whose message says nothing about the cause (the caller logs it).
  */
@@ -8,7 +8,7 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode, isProtocolError, ProtocolE
 import { isStorageUnavailableError } from "../storage/storage-unavailable.js";
 import { type SchemaError, validationProblem } from "./validation-problem.js";
 
-/** An HTTP error answer: status, headers and the SPEC §9 body. */
+/** An HTTP error answer: status, headers and the error body. */
 export interface ErrorAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;

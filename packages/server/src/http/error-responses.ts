@@ -1,4 +1,4 @@
-/** The error responses every documented route lists (the body of each is the SPEC §9 ErrorBody). */
+/** The error responses every documented route lists (the body of each is the ErrorBody). */
 
 import { ErrorBody } from "@toolhost/protocol/wire";
 

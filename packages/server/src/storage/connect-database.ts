@@ -8,7 +8,7 @@
  * (SQLite itself would go on writing to the unlinked file, and those writes would be lost).
  */
 
-import { mkdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -67,8 +67,23 @@ export async function connectDatabase(
   return connectPostgres(location, url, timeouts);
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function connectSqlite(path: string): DatabaseConnection {
-  if (path !== SQLITE_MEMORY_PATH) mkdirSync(dirname(resolve(path)), { recursive: true });
+  // A missing directory is refused, never created: a mistyped path would silently make a new tree
+  // with an empty database in it.
+  if (path !== SQLITE_MEMORY_PATH) {
+    const directory = dirname(resolve(path));
+    if (!isDirectory(directory)) {
+      throw new Error(`the directory ${directory} of the SQLite database does not exist; create it first`);
+    }
+  }
   const database = new BetterSqlite3(path);
   try {
     // WAL: readers never block the writer. FULL: a COMMIT returns only once it is durable (one fsync

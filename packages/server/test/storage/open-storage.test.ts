@@ -1,4 +1,5 @@
 // Database URLs and opening storage: schemes, SQLite settings, PostgreSQL schemas, type parsing and timeouts.
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -85,10 +86,19 @@ describe("openStorage", () => {
     expect(await storage.bindings.get("b1", "*")).toEqual(bindingRecord("b1"));
   });
 
-  it("creates missing directories and sets WAL, synchronous=FULL, foreign keys, a busy timeout and in-memory sorts", async () => {
+  it("refuses a SQLite path whose directory does not exist, creating nothing", async () => {
     const dir = await mkdtemp(join(tmpdir(), "toolhost-open-"));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const url = `sqlite:${join(dir, "nested", "deeper", "toolhost.db")}`;
+    await expect(connectDatabase(`sqlite:${join(dir, "nested", "deeper", "toolhost.db")}`)).rejects.toThrow(
+      /directory .*nested.* does not exist/,
+    );
+    expect(existsSync(join(dir, "nested"))).toBe(false);
+  });
+
+  it("sets WAL, synchronous=FULL, foreign keys, a busy timeout and in-memory sorts", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "toolhost-open-"));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const url = `sqlite:${join(dir, "toolhost.db")}`;
     const connection = await connectDatabase(url);
     cleanups.push(() => connection.db.destroy());
     const pragma = async (name: string) =>
