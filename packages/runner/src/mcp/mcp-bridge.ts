@@ -17,7 +17,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolDefinition } from "@toolhost/protocol";
 import { BusinessError, CancelledError } from "../errors.js";
-import { jsonLinesLogger, type RunnerLogger, silentLogger } from "../logger.js";
+import { fromPino, isPinoLike, jsonLinesLogger, type RunnerLogger, silentLogger } from "../logger.js";
 import type { ToolRunnerOptions } from "../options.js";
 import type { ReconcileResolver } from "../registry.js";
 import type { ToolCall } from "../tool-call.js";
@@ -83,7 +83,14 @@ export class McpBridge {
   constructor(options: McpBridgeOptions) {
     this.#options = options;
     const logger = options.runner.logger ?? "info";
-    this.#logger = typeof logger === "string" ? (logger === "silent" ? silentLogger : jsonLinesLogger(logger)) : logger;
+    this.#logger =
+      typeof logger === "string"
+        ? logger === "silent"
+          ? silentLogger
+          : jsonLinesLogger(logger)
+        : isPinoLike(logger)
+          ? fromPino(logger)
+          : logger;
     this.#connection = new McpConnection(
       options.server,
       () => void this.#toolsChanged(),

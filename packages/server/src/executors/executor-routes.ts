@@ -42,7 +42,6 @@ export const executorRoutes: RouteModule = (app, context) => {
       schema: {
         operationId: "connectExecutor",
         tags: TAGS,
-        operationId: "connectExecutor",
         summary: "Connect an executor",
         description:
           "Gives the stable `executor_id` a new connection for `binding_ids` (each must exist and lie in the key's binding scope: 422 `unknown_reference` otherwise). The answer's `batch` names the batched routes this server offers (`claim_max` for `pending?claim=N`, `receipts_max` for `POST /v1/executors/{executor_id}/receipts`). A reconnect supersedes the older connection: `epoch` grows by one and the old `connection_id` answers 409 `connection_superseded`. Claims stay with the executor ID. The executor belongs to this key from now on: every later request for it (heartbeat, pending, report, disconnect, claims, receipts) must come from this key (403 `executor_key_mismatch`).",
@@ -86,7 +85,6 @@ export const executorRoutes: RouteModule = (app, context) => {
         summary: "List candidate calls (long-poll)",
         description:
           "Claimable calls on the connection's bindings, oldest first, paged (`limit`, `cursor`): IDs, tool name, binding and creation time, never arguments or grants. With `wait_ms` (at most 30,000) and nothing claimable, waits until a call appears or the time runs out (then an empty list). Also lists the business cancellations for calls the executor holds. With `claim=N` (1 to 32; the key needs `tools:execute` too, 403 `forbidden` otherwise) up to N of this page's candidates are claimed at once: `claims` holds, per claim, exactly what `POST /v1/runs/{run_id}/tool-calls/{call_id}/claim` answers (same checks, grant and `replayed`); candidates another executor won meanwhile are dropped, and the rest stay in `data` without arguments or grant.",
-        operationId: "listPendingCalls",
         params: ExecutorIdParams,
         querystring: PendingQuery,
         response: { 200: PendingAnswer, ...ERROR_RESPONSES },
