@@ -19,6 +19,8 @@ export const receiptBatchRoutes: RouteModule = (
   app.post(
     "/v1/executors/:executor_id/receipts",
     {
+      // Per-receipt refusals travel inside the 200 answer; these are the whole request's.
+      config: { errorCodes: ["executor_key_mismatch"] },
       onRequest: requireScope("tools:execute"),
       schema: {
         operationId: "postExecutorReceipts",

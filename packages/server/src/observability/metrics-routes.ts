@@ -11,7 +11,9 @@ import { ERROR_RESPONSES } from "../http/error-responses.js";
 
 /** Registers the metrics route. */
 export const metricsRoutes: RouteModule = (app, { metrics, options, requireScope }) => {
-  const access = options.metricsPublic ? { config: { public: true } } : { onRequest: requireScope("metrics:read") };
+  const access = options.metricsPublic
+    ? { config: { public: true, errorCodes: [] } }
+    : { config: { errorCodes: [] }, onRequest: requireScope("metrics:read") };
   app.get(
     "/metrics",
     {
