@@ -14,6 +14,7 @@ import { defineMeasureCommand } from "./commands/measure.js";
 import { defineMigrateCommand } from "./commands/migrate.js";
 import { definePreviewCommand } from "./commands/preview.js";
 import { defineServeCommand } from "./commands/serve.js";
+import { defineToolsCommand } from "./commands/tools-sync.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
 import { OutputFailure, OutputSink } from "./output-sink.js";
 import { PROGRAM_NAME, refusalLine } from "./refusal.js";
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
   defineMeasureCommand,
   definePreviewCommand,
   defineDemoCommand,
+  defineToolsCommand,
 ];
 
 /** The commander program for one invocation (commander keeps parse state, so build one per run). */
