@@ -15,6 +15,7 @@ import { defineMeasureCommand } from "./commands/measure.js";
 import { defineMigrateCommand } from "./commands/migrate.js";
 import { definePreviewCommand } from "./commands/preview.js";
 import { defineServeCommand } from "./commands/serve.js";
+import { defineToolsCommand } from "./commands/tools-sync.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
 import { OutputFailure, OutputSink } from "./output-sink.js";
 import { PROGRAM_NAME, refusalLine } from "./refusal.js";
@@ -30,6 +31,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
   definePreviewCommand,
   defineMcpExecutorCommand,
   defineDemoCommand,
+  defineToolsCommand,
 ];
 
 /** The commander program for one invocation (commander keeps parse state, so build one per run). */

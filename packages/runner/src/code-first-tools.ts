@@ -31,7 +31,8 @@ export interface ToolDefinition<Schema extends TSchema = TSchema> {
   /** How the model sees results (the server's default `json` when omitted). */
   readonly resultType?: ResultType;
   /** The product's own per-call permission check; false reports `failed`. */
-  readonly authorize?: (call: TypedToolCall<Static<Schema>>) => boolean | Promise<boolean>;
+  // A method signature, so tools of any schema fit a list of CodeFirstTool (bivariant parameters).
+  authorize?(call: TypedToolCall<Static<Schema>>): boolean | Promise<boolean>;
   /** Most handlers of this tool at once (default: the runner's maxConcurrencyPerTool). */
   readonly maxConcurrency?: number;
 }
@@ -41,6 +42,24 @@ export type TypedToolCall<Arguments> = Omit<ToolCall, "arguments"> & { readonly 
 
 /** A code-first tool's handler: answer the result (any JSON value), or throw. */
 export type TypedToolHandler<Arguments> = (call: TypedToolCall<Arguments>, ctx: ToolContext) => unknown;
+
+/** A code-first tool: its definition and its handler, declared once (`defineTool`), served by `runner.tools()`. */
+export interface CodeFirstTool<Schema extends TSchema = TSchema> {
+  readonly definition: ToolDefinition<Schema>;
+  /** The handler (a method signature, so tools of any schema fit a list of CodeFirstTool). */
+  handler(call: TypedToolCall<Static<Schema>>, ctx: ToolContext): unknown;
+}
+
+/**
+ * Declares a code-first tool outside any runner, so a module can export its tools for both the
+ * runner (`runner.tools(...)`) and `toolhost tools sync` (which publishes them without running them).
+ */
+export function defineTool<Schema extends TSchema>(
+  definition: ToolDefinition<Schema>,
+  handler: TypedToolHandler<Static<Schema>>,
+): CodeFirstTool<Schema> {
+  return { definition, handler };
+}
 
 /** The toolset version the definitions make, as `POST /v1/toolsets/{id}/versions` takes it. */
 export function toolInputsOf(definitions: readonly ToolDefinition[], bindingIds: readonly string[]): ToolInput[] {

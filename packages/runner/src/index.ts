@@ -5,7 +5,14 @@
  * the wire schemas.
  */
 
-export type { ToolDefinition, TypedToolCall, TypedToolHandler } from "./code-first-tools.js";
+export {
+  type CodeFirstTool,
+  defineTool,
+  type ToolDefinition,
+  type TypedToolCall,
+  type TypedToolHandler,
+  toolInputsOf,
+} from "./code-first-tools.js";
 export { RUNNER_RECEIPT_CODES } from "./decisions/handler-outcome.js";
 export { CLAIM_REFUSALS, type ClaimRefusal, REFUSAL_ACTIONS } from "./decisions/verify-claim.js";
 export {
@@ -56,4 +63,9 @@ export { RUNNER_COUNTERS, type RunnerCounter, type RunnerStats } from "./stats.j
 export type { ToolCall } from "./tool-call.js";
 export type { DeferredHandle, ToolContext } from "./tool-context.js";
 export { ToolRunner } from "./tool-runner.js";
-export type { PublishedToolset, PublishToolsetOptions } from "./toolset-publisher.js";
+export {
+  type PublishedToolset,
+  type PublishTarget,
+  type PublishToolsetOptions,
+  publishToolset,
+} from "./toolset-publisher.js";

@@ -12,7 +12,7 @@
 import type { ResultType } from "@toolhost/protocol";
 import type { ToolInput } from "@toolhost/protocol/wire";
 import type { Static, TSchema } from "typebox";
-import { type ToolDefinition, type TypedToolHandler, toolInputsOf } from "./code-first-tools.js";
+import { type CodeFirstTool, type ToolDefinition, type TypedToolHandler, toolInputsOf } from "./code-first-tools.js";
 import { asRunnerError, RunnerError } from "./errors.js";
 import { type RunnerEventName, RunnerEvents, type RunnerListener } from "./events.js";
 import { ServerClient } from "./http/server-client.js";
@@ -174,6 +174,12 @@ export class ToolRunner {
       ...(definition.maxConcurrency === undefined ? {} : { maxConcurrency: definition.maxConcurrency }),
     });
     this.#definitions.push(definition as unknown as ToolDefinition);
+    return this;
+  }
+
+  /** Serves tools declared with `defineTool` (each as `tool(definition, handler)`). */
+  tools(...declared: CodeFirstTool[]): this {
+    for (const { definition, handler } of declared) this.tool(definition, handler);
     return this;
   }
 
