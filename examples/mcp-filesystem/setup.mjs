@@ -87,9 +87,14 @@ while (!["completed", "failed", "cancelled", "expired"].includes(run.status) && 
   }
 }
 console.log(`run ${run.run_id}: ${run.status}`);
-for (const c of (await call("GET", `/v1/runs/${run.run_id}/tool-calls`)).data) {
-  console.log(`  ${c.tool_name}: ${c.status}${c.error ? ` (${c.error.code})` : ""}`);
+// A call in reconciliation_required may settle after the run ended (its resolver decides): follow it a while.
+const settleBy = Date.now() + 30_000;
+let calls = (await call("GET", `/v1/runs/${run.run_id}/tool-calls`)).data;
+while (calls.some((c) => c.status === "reconciliation_required") && Date.now() < settleBy) {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  calls = (await call("GET", `/v1/runs/${run.run_id}/tool-calls`)).data;
 }
+for (const c of calls) console.log(`  ${c.tool_name}: ${c.status}`);
 const history = await call("GET", `/v1/runs/${run.run_id}/history?limit=100`);
 for (const item of history.data) {
   if (item.type === "tool_result")

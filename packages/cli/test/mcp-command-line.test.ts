@@ -76,6 +76,9 @@ describe("the mcp-executor options", () => {
     });
     expect(() => toolSelectionOf({ ...base, read: ["a"], write: ["a"] })).toThrow(CommandFailure);
     expect(() => toolSelectionOf({ ...base, toolBudget: ["a"] })).toThrow(CommandFailure);
+    expect(() => toolSelectionOf({ ...base, budget: "100" })).toThrow(/1024–32768 bytes/);
+    expect(() => toolSelectionOf({ ...base, toolBudget: ["a=40000"] })).toThrow(CommandFailure);
+    expect(() => toolSelectionOf({ ...base, timeoutMs: "soon" })).toThrow(/milliseconds/);
     expect(resolverOf(base)).toBe("fail");
     expect(resolverOf({ ...base, resolverCommand: "node r.mjs" })).toEqual({ command: "node", args: ["r.mjs"] });
     expect(resolverOf({ ...base, resolverUrl: "http://r/check" })).toEqual({ url: "http://r/check" });

@@ -4,6 +4,7 @@
  * resolver — is checked before anything starts.
  */
 
+import { RESULT_CONTEXT_BYTES } from "@toolhost/protocol";
 import type { McpResolverSpec, McpServerSpec, McpToolSelection } from "@toolhost/runner/mcp";
 import { CommandFailure } from "../command-failure.js";
 import { EXIT_STATUS } from "../exit-status.js";
@@ -109,9 +110,18 @@ export function mcpServerOf(
   return { kind: "stdio", command, args, env: mcpEnvironmentOf(options.env, own) };
 }
 
-function bytesOf(text: string, option: string): number {
-  if (!/^\d+$/.test(text)) usage(`${option}: expected a number of bytes, got ${JSON.stringify(text)}`);
+function integerOf(text: string, option: string, unit: string): number {
+  if (!/^\d+$/.test(text)) usage(`${option}: expected a number of ${unit}, got ${JSON.stringify(text)}`);
   return Number(text);
+}
+
+/** A budget in the platform's range (a tool with another would be skipped, not served). */
+function budgetOf(text: string, option: string): number {
+  const bytes = integerOf(text, option, "bytes");
+  if (bytes < RESULT_CONTEXT_BYTES.min || bytes > RESULT_CONTEXT_BYTES.max) {
+    usage(`${option}: a budget is ${RESULT_CONTEXT_BYTES.min}–${RESULT_CONTEXT_BYTES.max} bytes, got ${bytes}`);
+  }
+  return bytes;
 }
 
 /** Which tools and how: allow/deny, prefix, effect overrides, budgets, timeout. */
@@ -126,7 +136,7 @@ export function toolSelectionOf(options: McpExecutorOptions): McpToolSelection {
   for (const entry of options.toolBudget) {
     const at = entry.lastIndexOf("=");
     if (at <= 0) usage(`--tool-budget: expected NAME=BYTES, got ${JSON.stringify(entry)}`);
-    budgets[entry.slice(0, at)] = bytesOf(entry.slice(at + 1), "--tool-budget");
+    budgets[entry.slice(0, at)] = budgetOf(entry.slice(at + 1), "--tool-budget");
   }
   return {
     ...(options.allow.length > 0 ? { allow: options.allow } : {}),
@@ -134,8 +144,10 @@ export function toolSelectionOf(options: McpExecutorOptions): McpToolSelection {
     ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
     effects,
     budgets,
-    ...(options.budget === undefined ? {} : { defaultBudget: bytesOf(options.budget, "--budget") }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: bytesOf(options.timeoutMs, "--timeout-ms") }),
+    ...(options.budget === undefined ? {} : { defaultBudget: budgetOf(options.budget, "--budget") }),
+    ...(options.timeoutMs === undefined
+      ? {}
+      : { timeoutMs: integerOf(options.timeoutMs, "--timeout-ms", "milliseconds") }),
   };
 }
 

@@ -119,6 +119,43 @@ describe("the MCP bridge at its edges", () => {
     expect((await ended(runId)).status).toBe("completed");
   });
 
+  it("a business cancel of a write cannot confirm it stopped: reconciliation_required, then the resolver", async () => {
+    const bindingId = freshBindingId();
+    const bridge = trackedBridge({
+      server: { kind: "stdio", command: EVERYTHING_BIN, stderr: "ignore" },
+      bindingId,
+      runner: { ...runnerOptions(server, await executorKey(server)), executorId: "mcp-cancel-write" },
+      tools: { allow: ["trigger-long-running-operation"], effects: { "trigger-long-running-operation": "write" } },
+    });
+    await bridge.open();
+    const world = await mcpWorld(server, bindingId, bridge.toolDefinitions(), [
+      { tool_calls: [{ name: "trigger-long-running-operation", arguments: { duration: 60, steps: 60 } }] },
+      { message: "done" },
+    ]);
+    let progressSeen = false;
+    bridge.attach().on("receipt_journaled", (event) => {
+      if (event.kind === "progress") progressSeen = true;
+    });
+    await bridge.start();
+    const runId = await startRun(world);
+    await eventually(
+      () => progressSeen,
+      (seen) => seen,
+      "the operation reports progress",
+    );
+    const call = await firstCall(runId);
+    expectStatus(await api(server, "POST", `/v1/runs/${runId}/tool-calls/${call.call_id}/cancel`), 200);
+    const settled = await eventually(
+      () => firstCall(runId),
+      (c) => c.status === "failed" || c.status === "cancelled" || c.status === "completed",
+      "the call settles",
+    );
+    expect(settled.status).toBe("failed");
+    const kinds = (await server.server.storage.receipts.listByCall(call.call_id)).map((receipt) => receipt.kind);
+    expect(kinds).toContain("reconciliation_required");
+    expect(kinds).not.toContain("cancelled");
+  });
+
   it("reports a tool list change and never applies it", async () => {
     const bindingId = freshBindingId();
     const changes: McpToolsChange[] = [];

@@ -53,7 +53,7 @@ describe("the MCP bridge with server-everything", () => {
       tools: {
         prefix: "ev.",
         allow: ["echo", "get-sum", "get-tiny-image", "get-structured-content", "trigger-long-running-operation"],
-        budgets: { echo: 1024 },
+        budgets: { echo: 1024, "get-tiny-image": 1024 },
       },
     });
     await bridge.open();
@@ -119,8 +119,13 @@ describe("the MCP bridge with server-everything", () => {
     const image = preview("ev.get-tiny-image");
     const block = image.result.content.find((b: { type: string }) => b.type === "image");
     expect(block.mime_type).toBe("image/png");
+    // Byte for byte what the MCP server sends, though larger than the tool's budget.
+    const { MCP_TINY_IMAGE } = (await import(
+      "@modelcontextprotocol/server-everything/dist/tools/get-tiny-image.js" as string
+    )) as { MCP_TINY_IMAGE: string };
+    expect(block.data).toBe(MCP_TINY_IMAGE);
     expect(Buffer.from(block.data, "base64").subarray(1, 4).toString("latin1")).toBe("PNG");
-    expect(block.data.length).toBeGreaterThan(1024); // larger than any budget would let through if counted
+    expect(image.retained_bytes).toBeGreaterThan(image.max_result_context_bytes);
     expect(image.truncated).toBe(false);
 
     expect(preview("ev.get-structured-content").result).toEqual({
