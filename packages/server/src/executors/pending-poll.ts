@@ -47,10 +47,12 @@ export async function pollPending(
         : undefined;
     try {
       const nowMs = clock.nowMs();
-      const [candidates, cancellations] = await Promise.all([
-        storage.pendingCalls.candidates({ binding_ids: bindingIds, agents: identity.agents, now_ms: nowMs }, page),
-        storage.pendingCalls.cancellationsFor(executor.executor_id, CANCELLATIONS_MAX),
-      ]);
+      // Candidates and cancellations: one statement for the usual poll.
+      const { candidates, cancellations } = await storage.pendingCalls.poll(
+        { binding_ids: bindingIds, agents: identity.agents, now_ms: nowMs },
+        page,
+        { executor_id: executor.executor_id, limit: CANCELLATIONS_MAX },
+      );
       firstCancellations ??= new Set(cancellations.map((c) => c.call_id));
       const answer: PendingAnswer = {
         data: candidates.items.map(candidateWire),

@@ -382,6 +382,12 @@ export interface PendingCallStore {
   candidates(query: CandidateQuery, page: PageRequest): Promise<Page<CandidateCall>>;
   /** Calls held by `executorId` (claimed, accepted, reconciliation_required) with a business cancel requested, oldest request first. */
   cancellationsFor(executorId: string, limit: number): Promise<CancellationRecord[]>;
+  /** `candidates` and `cancellationsFor` together, in one statement for the usual poll (one binding, first page). */
+  poll(
+    query: CandidateQuery,
+    page: PageRequest,
+    cancellations: { readonly executor_id: string; readonly limit: number },
+  ): Promise<{ candidates: Page<CandidateCall>; cancellations: CancellationRecord[] }>;
   /** Every `claimed` (not accepted) call of `executorId` returns to `pending`, its claim cleared; answers them. */
   releaseClaimedBy(executorId: string, nowMs: number): Promise<ReleasedCall[]>;
 }

@@ -124,6 +124,48 @@ describeEachDialect("pending call store", (dialect) => {
     expect(await s.pendingCalls.cancellationsFor("nobody", 10)).toEqual([]);
   });
 
+  it("poll: answers what candidates and cancellationsFor answer, in one statement for one binding's first page", async () => {
+    const s = storage();
+    await seed(s);
+    const held = { executor_id: "e1", claim_id: "clm" };
+    await s.calls.insertMany([
+      callRecord("r1", "c-b", { created_at_ms: 6_002 }),
+      callRecord("r1", "c-a", { created_at_ms: 6_002 }),
+      callRecord("r1", "c-old", { created_at_ms: 6_001 }),
+      callRecord("r1", "c-new", { created_at_ms: 6_009 }),
+      callRecord("r1", "c-b2", { binding_id: "b2", created_at_ms: 6_000 }),
+      callRecord("r1", "h1", { ...held, status: "claimed", cancel_requested_at_ms: 9_500 }),
+      callRecord("r1", "h2", { ...held, status: "accepted", accepted_at_ms: 1, cancel_requested_at_ms: 9_000 }),
+      callRecord("r1", "h3", { ...held, status: "accepted", accepted_at_ms: 1, cancel_requested_at_ms: 9_000 }),
+    ]);
+    for (const [q, page, limit] of [
+      [query({ binding_ids: ["b1"] }), { limit: 2, cursor: null }, 10],
+      [query({ binding_ids: ["b1"] }), { limit: 50, cursor: null }, 2],
+      [query({ binding_ids: ["b1", "b2"] }), { limit: 3, cursor: null }, 10],
+      [query({ binding_ids: ["b1"], agents: ["a1"] }), { limit: 50, cursor: null }, 10],
+    ] as const) {
+      const polled = await s.pendingCalls.poll(q, page, { executor_id: "e1", limit });
+      expect(polled).toEqual({
+        candidates: await s.pendingCalls.candidates(q, page),
+        cancellations: await s.pendingCalls.cancellationsFor("e1", limit),
+      });
+    }
+    const first = await s.pendingCalls.poll(
+      query({ binding_ids: ["b1"] }),
+      { limit: 2, cursor: null },
+      { executor_id: "e1", limit: 10 },
+    );
+    expect(first.candidates.items.map((c) => c.call_id)).toEqual(["c-old", "c-a"]);
+    expect(first.candidates.next_cursor).not.toBeNull();
+    expect(first.cancellations.map((c) => c.call_id)).toEqual(["h2", "h3", "h1"]);
+    const empty = await s.pendingCalls.poll(
+      query({ binding_ids: ["b3"] }),
+      { limit: 5, cursor: null },
+      { executor_id: "nobody", limit: 5 },
+    );
+    expect(empty).toEqual({ candidates: { items: [], next_cursor: null }, cancellations: [] });
+  });
+
   it("releaseClaimedBy: the executor's claimed calls return to pending, claims cleared; accepted ones stay", async () => {
     const s = storage();
     await seed(s);

@@ -1,12 +1,16 @@
-/** Registered statement texts run as named prepared statements on PostgreSQL; every other text stays unnamed. */
+/** Registered and repeated statement texts run as named prepared statements on PostgreSQL; others stay unnamed. */
 
 import pg from "pg";
 import { expect, it } from "vitest";
-import { registerPreparedStatement, usePreparedStatements } from "../../src/storage/postgres-prepared-statements.js";
+import {
+  REPEATS_BEFORE_NAMING,
+  registerPreparedStatement,
+  usePreparedStatements,
+} from "../../src/storage/postgres-prepared-statements.js";
 import { describeDialect, TEST_POSTGRES_URL } from "../support/test-databases.js";
 
 describeDialect("postgres", "named prepared statements", () => {
-  it("prepares a registered text once per connection under its name; others go unnamed", async () => {
+  it("prepares registered and repeated texts under their names; a text sent once goes unnamed", async () => {
     const pool = new pg.Pool({ connectionString: TEST_POSTGRES_URL, max: 1 });
     usePreparedStatements(pool);
     const hot = "select $1::integer + 1 as next";
@@ -15,9 +19,13 @@ describeDialect("postgres", "named prepared statements", () => {
     try {
       expect((await client.query(hot, [1])).rows).toEqual([{ next: 2 }]);
       expect((await client.query(hot, [41])).rows).toEqual([{ next: 42 }]);
-      await client.query("select $1::integer as cold", [1]);
+      const cold = "select $1::integer as cold";
+      const repeated = "select $1::integer as repeated";
+      await client.query(cold, [1]);
+      for (let i = 0; i < REPEATS_BEFORE_NAMING; i++) await client.query(repeated, [i]);
       const prepared = await client.query("select statement from pg_prepared_statements where not from_sql");
-      expect(prepared.rows.map((row) => row.statement)).toEqual([hot]);
+      // The registered text at once, the repeated one once sent often enough, the cold one never.
+      expect(prepared.rows.map((row) => row.statement).sort()).toEqual([repeated, hot].sort());
     } finally {
       client.release();
       await pool.end();

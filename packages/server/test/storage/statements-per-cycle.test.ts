@@ -19,8 +19,8 @@ type Kind = (typeof KINDS)[number];
 
 /** Statements per request kind of a warm cycle (caches filled by a first cycle). */
 const BUDGET: Record<Dialect, Record<Kind, number>> = {
-  sqlite: { create_run: 13, pending: 4, claim: 5, accepted: 6, progress: 5, completed: 16 },
-  postgres: { create_run: 11, pending: 4, claim: 3, accepted: 6, progress: 5, completed: 14 },
+  sqlite: { create_run: 13, pending: 3, claim: 5, accepted: 6, progress: 5, completed: 16 },
+  postgres: { create_run: 11, pending: 3, claim: 3, accepted: 6, progress: 5, completed: 14 },
 };
 
 const SCRIPT = [

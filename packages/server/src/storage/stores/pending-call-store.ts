@@ -6,6 +6,7 @@
  */
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, runFreezesCall } from "@toolhost/protocol";
+import { sql } from "kysely";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
@@ -78,8 +79,9 @@ function candidatesQuery(
 const FIRST_PAGE_OF_ONE_BINDING = new ReusableQuery((db, bindingId: string, now: number, limit: number) =>
   candidatesQuery(db, [bindingId], "*", now, limit, undefined),
 );
-const CANCELLATIONS = new ReusableQuery((db, executorId: string, limit: number) =>
-  db
+/** The calls `executorId` holds with a business cancel requested, oldest request first. */
+function cancellationsQuery(db: Db, executorId: string, limit: number) {
+  return db
     .selectFrom("tool_calls")
     .select(["run_id", "call_id", "cancel_requested_at_ms"])
     .where("executor_id", "=", executorId)
@@ -87,8 +89,46 @@ const CANCELLATIONS = new ReusableQuery((db, executorId: string, limit: number) 
     .where("cancel_requested_at_ms", "is not", null)
     .orderBy("cancel_requested_at_ms")
     .orderBy("call_id")
-    .limit(limit),
+    .limit(limit);
+}
+const CANCELLATIONS = new ReusableQuery((db, executorId: string, limit: number) =>
+  cancellationsQuery(db, executorId, limit),
 );
+
+/**
+ * The usual poll in one statement: the first page of one binding's candidates and the executor's
+ * cancellations, as a UNION ALL of the two ordered, limited queries (`kind` tells the rows apart).
+ */
+const FIRST_PAGE_WITH_CANCELLATIONS = new ReusableQuery(
+  (db, bindingId: string, now: number, limit: number, executorId: string, cancellationLimit: number) =>
+    db
+      .selectFrom(candidatesQuery(db, [bindingId], "*", now, limit, undefined).as("a"))
+      .select([
+        sql<string>`'candidate'`.as("kind"),
+        "a.run_id",
+        "a.call_id",
+        "a.tool_name",
+        "a.binding_id",
+        "a.created_at_ms as at_ms",
+      ])
+      .unionAll(
+        db
+          .selectFrom(cancellationsQuery(db, executorId, cancellationLimit).as("b"))
+          .select([
+            sql<string>`'cancellation'`.as("kind"),
+            "b.run_id",
+            "b.call_id",
+            sql<string>`null`.as("tool_name"),
+            sql<string>`null`.as("binding_id"),
+            sql<number>`b.cancel_requested_at_ms`.as("at_ms"),
+          ]),
+      ),
+);
+
+/** Orders rows by time, then call ID (code point order, as the "C" collation of the ID columns). */
+function byTimeThenId<T extends { call_id: string }>(at: (row: T) => number): (a: T, b: T) => number {
+  return (a, b) => at(a) - at(b) || (a.call_id < b.call_id ? -1 : a.call_id > b.call_id ? 1 : 0);
+}
 
 /** The PendingCallStore over Kysely (both dialects). */
 export class KyselyPendingCallStore implements PendingCallStore {
@@ -119,6 +159,57 @@ export class KyselyPendingCallStore implements PendingCallStore {
       call_id,
       requested_at_ms: cancel_requested_at_ms as number,
     }));
+  }
+
+  async poll(
+    query: CandidateQuery,
+    page: PageRequest,
+    cancellations: { readonly executor_id: string; readonly limit: number },
+  ): Promise<{ candidates: Page<CandidateCall>; cancellations: CancellationRecord[] }> {
+    const bindingIds = [...new Set(query.binding_ids)];
+    const [only, ...more] = bindingIds;
+    if (only === undefined || more.length > 0 || query.agents !== "*" || page.cursor !== null) {
+      const [candidates, held] = await Promise.all([
+        this.candidates(query, page),
+        this.cancellationsFor(cancellations.executor_id, cancellations.limit),
+      ]);
+      return { candidates, cancellations: held };
+    }
+    const { rows } = await this.ctx.read((db) =>
+      FIRST_PAGE_WITH_CANCELLATIONS.execute(
+        this.ctx.dialect,
+        db,
+        only,
+        query.now_ms,
+        page.limit + 1,
+        cancellations.executor_id,
+        cancellations.limit,
+      ),
+    );
+    const candidateRows: CandidateCall[] = [];
+    const held: CancellationRecord[] = [];
+    for (const row of rows) {
+      if (row.kind === "candidate") {
+        candidateRows.push({
+          run_id: row.run_id,
+          call_id: row.call_id,
+          tool_name: row.tool_name,
+          binding_id: row.binding_id,
+          created_at_ms: Number(row.at_ms),
+        });
+      } else {
+        held.push({ run_id: row.run_id, call_id: row.call_id, requested_at_ms: Number(row.at_ms) });
+      }
+    }
+    // A UNION ALL promises no order: each part is sorted again as its query ordered it.
+    candidateRows.sort(byTimeThenId((row) => row.created_at_ms));
+    held.sort(byTimeThenId((row) => row.requested_at_ms));
+    return {
+      candidates: pageOf(candidateRows, page.limit, (last) =>
+        encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.call_id }),
+      ),
+      cancellations: held,
+    };
   }
 
   async releaseClaimedBy(executorId: string, nowMs: number): Promise<ReleasedCall[]> {
