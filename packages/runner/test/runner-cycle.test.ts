@@ -275,7 +275,8 @@ describe("the full cycle", () => {
     const fetchCancellingFirst: typeof fetch = async (input, init) => {
       const url = String(input);
       if (url.endsWith("/receipts") && String(init?.body).includes('"kind":"accepted"')) {
-        const runId = /\/runs\/([^/]+)\//.exec(url)?.[1];
+        // The per-call route names the run in its path, the batched route in its item.
+        const runId = (/\/runs\/([^/]+)\//.exec(url) ?? /"run_id":"([^"]+)"/.exec(String(init?.body)))?.[1];
         await api(server, "POST", `/v1/runs/${runId}/cancel`, {});
       }
       return fetch(input, init);

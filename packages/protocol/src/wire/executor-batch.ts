@@ -41,7 +41,7 @@ export type BatchedReceipt = Static<typeof BatchedReceipt>;
 /** `POST /v1/executors/{executor_id}/receipts` body. */
 export const ReceiptBatchRequest = WireObject("Receipts of many calls of one executor, recorded in order.", {
   receipts: Type.Array(BatchedReceipt, {
-    description: `The receipts, recorded one after the other in this order (1 to ${RECEIPTS_BATCH_MAX}); each names this executor.`,
+    description: `The receipts (1 to ${RECEIPTS_BATCH_MAX}), each naming this executor; one call's receipts are recorded in this order.`,
     minItems: 1,
     maxItems: RECEIPTS_BATCH_MAX,
   }),

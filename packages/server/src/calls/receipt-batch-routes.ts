@@ -27,8 +27,8 @@ export const receiptBatchRoutes: RouteModule = (
         tags: ["executors"],
         summary: "Report on many claimed tool calls",
         description:
-          `Up to ${RECEIPTS_BATCH_MAX} receipts of this executor's calls (within the server's body limit), recorded one ` +
-          "after the other, each in its own transaction. The answer lists, in order, what " +
+          `Up to ${RECEIPTS_BATCH_MAX} receipts of this executor's calls (within the server's body limit), each ` +
+          "recorded in its own transaction (one call's receipts in request order). The answer lists, in order, what " +
           "`POST /v1/runs/{run_id}/tool-calls/{call_id}/receipts` answers for each receipt — `status` and `body`, " +
           "errors included (their pointers are relative to the receipt) — with the same idempotency per " +
           "`receipt_id` (`replayed: true`, 409 `receipt_conflict`) across both routes. The executor must belong to " +

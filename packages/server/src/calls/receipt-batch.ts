@@ -1,9 +1,10 @@
 /**
- * `POST /v1/executors/{executor_id}/receipts`: the receipts of many calls in one request, recorded one
- * after the other through the per-call receipt flow (`recordReceipt`), so each answer — status and
+ * `POST /v1/executors/{executor_id}/receipts`: the receipts of many calls in one request, each recorded
+ * through the per-call receipt flow (`recordReceipt`), so each answer — status and
  * body, errors included — is what `POST …/tool-calls/{call_id}/receipts` answers for the same receipt,
  * with the same idempotency per `receipt_id`. Each receipt is its own transaction: a refused receipt
- * refuses only itself. The executor of the path must belong to the key (404 / 403
+ * refuses only itself. One call's receipts are recorded in request order; receipts of different calls
+ * side by side, as concurrent per-call requests would be. The executor of the path must belong to the key (404 / 403
  * `executor_key_mismatch` for the whole request), and every receipt must name it (422 for that one).
  *
  * A batched receipt is stored as the compact text of its item, read losslessly (key order, number
@@ -30,8 +31,9 @@ export async function recordReceiptBatch(
   const ownership = ownershipProblem(identity, executorId, await deps.storage.executors.get(executorId));
   if (ownership !== undefined) throw ownership;
   const texts = receiptTexts(bodyText, body.receipts.length);
-  const answers: string[] = [];
-  for (const [index, item] of body.receipts.entries()) {
+  const answers: string[] = new Array(body.receipts.length);
+  const record = async (index: number): Promise<void> => {
+    const item = body.receipts[index] as ReceiptBatchRequest["receipts"][number];
     let status = 200;
     let answer: string;
     try {
@@ -43,10 +45,21 @@ export async function recordReceiptBatch(
       status = refused.status;
       answer = JSON.stringify(refused.body);
     }
-    answers.push(
-      `{"run_id":${JSON.stringify(item.run_id)},"call_id":${JSON.stringify(item.call_id)},"status":${status},"body":${answer}}`,
-    );
+    answers[index] =
+      `{"run_id":${JSON.stringify(item.run_id)},"call_id":${JSON.stringify(item.call_id)},"status":${status},"body":${answer}}`;
+  };
+  // One call's receipts in request order; different calls side by side, so their commits can share
+  // an fsync (SQLite's group commit) as concurrent per-call requests would.
+  const byCall = new Map<string, number[]>();
+  for (const [index, item] of body.receipts.entries()) {
+    const key = `${item.run_id}\u0000${item.call_id}`;
+    byCall.set(key, [...(byCall.get(key) ?? []), index]);
   }
+  await Promise.all(
+    [...byCall.values()].map(async (indexes) => {
+      for (const index of indexes) await record(index);
+    }),
+  );
   return `{"data":[${answers.join(",")}]}`;
 }
 

@@ -112,7 +112,9 @@ export const executorRoutes: RouteModule = (app, context) => {
       if (claimMax === undefined) return answer;
       const deps = { storage: context.storage, clock: context.clock, acceptWindowMs: context.options.acceptWindowMs };
       const connectionId = request.query.connection_id;
-      const text = await claimFromPending(deps, identity, executor, connectionId, answer, claimMax);
+      // A client that went away would never see its claims (they would only lapse): claim nothing for it.
+      const claimable = clientGone.signal.aborted ? 0 : claimMax;
+      const text = await claimFromPending(deps, identity, executor, connectionId, answer, claimable);
       const untyped: FastifyReply = reply;
       return untyped.code(200).header("content-type", "application/json; charset=utf-8").send(text);
     },

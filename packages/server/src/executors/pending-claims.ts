@@ -5,8 +5,9 @@
  * each entry of `claims` is byte for byte what `POST …/claim` answers. A candidate another executor won
  * meanwhile (or that became unclaimable) is dropped; the candidates not claimed stay in `data` without
  * arguments or grant. A connection that declared `tool_names` is given claims of those tools only.
- * A problem that appears after some claims were made (the connection superseded meanwhile) ends the
- * claiming instead, and the claims made are answered: a lost answer would leave them to lapse. A problem with the executor's connection fails the whole request, as on the
+ * The claims are tried side by side. When some fail for a reason other than the candidate being gone
+ * (the connection superseded meanwhile) while others were made, the claims made are answered — a lost
+ * answer would leave them to lapse — and the problem shows on the next request. A problem with the executor's connection fails the whole request, as on the
  * claim route.
  */
 
@@ -56,20 +57,26 @@ export async function claimFromPending(
   const request = { executor_id: executor.executor_id, connection_id: connectionId };
   // A connection that declared its tools is only given claims of those tools (the rest stay candidates).
   const serves = (tool: string): boolean => executor.tool_names === null || executor.tool_names.includes(tool);
-  for (const candidate of answer.data) {
-    if (claims.length >= claimMax) break;
-    if (!serves(candidate.tool_name)) continue;
-    try {
-      claims.push(await claimCall(deps, identity, candidate.run_id, candidate.call_id, request));
-    } catch (error) {
-      if (!isProtocolError(error) || !CANDIDATE_GONE.has(error.code)) {
-        // Claims already made must reach their executor: answer them; the problem shows on the next request.
-        if (claims.length > 0) break;
-        throw error;
-      }
+  // The first `claimMax` served candidates are claimed side by side (their commits can share a disk
+  // flush); one lost to another executor is not replaced by a later candidate.
+  const chosen = answer.data.filter((candidate) => serves(candidate.tool_name)).slice(0, claimMax);
+  const settled = await Promise.allSettled(
+    chosen.map((candidate) => claimCall(deps, identity, candidate.run_id, candidate.call_id, request)),
+  );
+  let problem: unknown;
+  for (const [index, result] of settled.entries()) {
+    const candidate = chosen[index] as PendingAnswer["data"][number];
+    if (result.status === "fulfilled") {
+      claims.push(result.value);
+      claimedOrGone.add(candidate.call_id);
+    } else if (isProtocolError(result.reason) && CANDIDATE_GONE.has(result.reason.code)) {
+      claimedOrGone.add(candidate.call_id);
+    } else {
+      problem ??= result.reason;
     }
-    claimedOrGone.add(candidate.call_id);
   }
+  // Claims made must reach their executor: answer them; a problem then shows on the next request.
+  if (problem !== undefined && claims.length === 0) throw problem;
   const rest = {
     data: answer.data.filter((candidate) => !claimedOrGone.has(candidate.call_id)),
     cancellations: answer.cancellations,
