@@ -1,9 +1,14 @@
 // The runner's logs against a real server: one info line per call outcome with its duration, a
-// handler's stack kept, a pino logger accepted as is; start() gives up after connectTimeoutMs.
+// handler's stack kept, a pino logger accepted as is; start() gives up after connectTimeoutMs; a
+// fenced runner with exitWhenFenced exits its process.
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RunnerError } from "../src/index.js";
+import { FENCED_EXIT_CODE, RunnerError } from "../src/index.js";
 import {
   buildWorld,
   callsOf,
@@ -13,6 +18,7 @@ import {
   startTestServer,
   type TestServer,
 } from "./support/server-world.js";
+import { tempDir } from "./support/temp-dir.js";
 
 const ONE_CREATE = [{ tool_calls: [{ name: "tasks.create", arguments: { title: "Buy milk" } }] }, { message: "done" }];
 
@@ -103,5 +109,54 @@ describe("runner logs", () => {
     expect(failure).toBeInstanceOf(RunnerError);
     expect((failure as RunnerError).code).toBe("connect_timeout");
     expect(runner.state).toBe("failed");
+  });
+});
+
+describe("exitWhenFenced", () => {
+  it("exits the process with FENCED_EXIT_CODE once another process takes the executor ID", async () => {
+    const world = await buildWorld(server, ONE_CREATE);
+    const dir = tempDir("toolhost-fenced-");
+    const script = join(dir, "fenced-child.mjs");
+    const runnerUrl = pathToFileURL(fileURLToPath(new URL("../dist/index.js", import.meta.url))).href;
+    writeFileSync(
+      script,
+      `import { ToolRunner } from ${JSON.stringify(runnerUrl)};
+const runner = new ToolRunner({
+  baseUrl: process.env.URL, apiKey: process.env.KEY, executorId: "fence-ex-1", bindingIds: [process.env.BINDING],
+  journalPath: process.env.JOURNAL, pollWaitMs: 200, exitWhenFenced: true, logger: "silent",
+});
+runner.register("tasks.create", () => ({ ok: true }), { effect: "write" });
+await runner.start();
+process.stdout.write("started\\n");
+setInterval(() => undefined, 1000);
+`,
+    );
+    const child = spawn(process.execPath, [script], {
+      env: {
+        PATH: process.env.PATH,
+        URL: world.server.url,
+        KEY: world.executorKey,
+        BINDING: world.bindingId,
+        JOURNAL: join(dir, "child.db"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout?.on("data", (chunk: Buffer) => {
+          if (chunk.toString("utf8").includes("started")) resolve();
+        });
+        exited.then((code) => reject(new Error(`the child exited with ${code} before starting`)));
+      });
+      // Another process connects with the same executor ID: the child is fenced.
+      const twin = newRunner(world, { executorId: "fence-ex-1" });
+      twin.register("tasks.create", () => ({ ok: true }), { effect: "write" });
+      await twin.start();
+      expect(await exited).toBe(FENCED_EXIT_CODE);
+      await twin.stop();
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
   });
 });

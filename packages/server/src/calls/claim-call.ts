@@ -16,6 +16,7 @@ import type { Clock } from "../clock.js";
 import { connectionProblem } from "../executors/connection-state.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
+import { inSpan } from "../observability/request-tracing.js";
 import type { CallTarget, Storage } from "../storage/storage.js";
 import { decideClaim } from "./decide-claim.js";
 import { type GrantSubject, grantHash, reissuedGrant, signGrant } from "./grant.js";
@@ -35,7 +36,22 @@ export interface ClaimDeps {
 const MAX_ATTEMPTS = 3;
 
 /** Claims call `callId` of run `runId` for the request's executor; answers the 200 body's exact text. */
-export async function claimCall(
+export function claimCall(
+  deps: ClaimDeps,
+  identity: Identity,
+  runId: string,
+  callId: string,
+  request: ClaimRequest,
+): Promise<string> {
+  const attributes = {
+    "toolhost.run_id": runId,
+    "toolhost.call_id": callId,
+    "toolhost.executor_id": request.executor_id,
+  };
+  return inSpan("toolhost.claim", attributes, () => claimCallOnce(deps, identity, runId, callId, request));
+}
+
+async function claimCallOnce(
   deps: ClaimDeps,
   identity: Identity,
   runId: string,

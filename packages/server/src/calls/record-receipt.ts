@@ -14,6 +14,7 @@ import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
 import { ownershipProblem } from "../executors/connection-state.js";
+import { inSpan } from "../observability/request-tracing.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { CallRecord } from "../storage/records.js";
 import type { ClaimHolder, Storage, Stores } from "../storage/storage.js";
@@ -42,7 +43,18 @@ interface ReceiptAnswerJson {
 }
 
 /** Records the receipt whose exact body is `bodyText` on call `callId` of run `runId`; answers the 200 body text. */
-export async function recordReceipt(
+export function recordReceipt(
+  deps: ReceiptDeps,
+  identity: Identity,
+  runId: string,
+  callId: string,
+  bodyText: string,
+): Promise<string> {
+  const attributes = { "toolhost.run_id": runId, "toolhost.call_id": callId };
+  return inSpan("toolhost.receipt", attributes, () => recordReceiptOnce(deps, identity, runId, callId, bodyText));
+}
+
+async function recordReceiptOnce(
   deps: ReceiptDeps,
   identity: Identity,
   runId: string,

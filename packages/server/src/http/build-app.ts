@@ -30,6 +30,7 @@ import { MeasuredCallWakeups } from "../observability/measured-wakeups.js";
 import { metricsRoutes } from "../observability/metrics-routes.js";
 import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id.js";
 import { installRequestLog } from "../observability/request-log.js";
+import { installRequestTracing } from "../observability/request-tracing.js";
 import { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
 import { callReceiptsRoutes } from "../runs/call-receipts-routes.js";
@@ -150,6 +151,7 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   app.addHook("onSend", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  installRequestTracing(app);
   installRequestLog(app);
   installErrorHandling(app, routes, errorContext);
   await registerOpenApi(app);

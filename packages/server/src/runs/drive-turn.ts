@@ -23,6 +23,7 @@ import { type ProviderBody, type ProviderCallOptions, sendProviderRequest } from
 import { conversationSize, totalFeatures } from "../models/request-size.js";
 import { addTextFeatures, calibratedWeights, estimateTokens } from "../models/token-estimate.js";
 import { toolNameMap } from "../models/tool-names.js";
+import { inSpan } from "../observability/request-tracing.js";
 import type { ModelTurnRecord, RunRecord } from "../storage/records.js";
 import type { Storage, Stores } from "../storage/storage.js";
 import { applyTurn, failRun } from "./apply-turn.js";
@@ -233,7 +234,14 @@ async function send(
   const started = performance.now();
   const record = { ...made, requestBytes: utf8Length(JSON.stringify(body.body)), sentAtMs };
   try {
-    const answer = await sendProviderRequest(settings, body, names, { ...deps.call, signal });
+    const attributes = {
+      "toolhost.run_id": made.runId,
+      "toolhost.purpose": made.purpose,
+      "gen_ai.system": settings.provider,
+    };
+    const answer = await inSpan("toolhost.model_request", attributes, () =>
+      sendProviderRequest(settings, body, names, { ...deps.call, signal }),
+    );
     const { identity } = made;
     deps.observer?.answered(
       identity.provider,

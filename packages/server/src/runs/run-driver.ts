@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
 import { newId } from "../ids.js";
+import { inSpan } from "../observability/request-tracing.js";
 import type { ModelTurnRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 import { type DriveDeps, driveTurn, type TurnObserver } from "./drive-turn.js";
@@ -169,7 +170,10 @@ export class RunDriver implements RunDriverHandle {
       Math.max(1, Math.floor(options.leaseMs / 3)),
     );
     renewal.unref();
-    const done = driveTurn(this.driveDeps, lease, this.owner, controller.signal)
+    const attributes = { "toolhost.run_id": lease.run_id, "toolhost.turn": lease.turn };
+    const done = inSpan("toolhost.run_turn", attributes, () =>
+      driveTurn(this.driveDeps, lease, this.owner, controller.signal),
+    )
       .then((outcome) => {
         if (outcome.wokenBindingIds.length > 0) wakeups.notify(outcome.wokenBindingIds);
         if (outcome.queued) this.kick();
