@@ -83,7 +83,7 @@ describeEachDialect("the recorded OpenAPI examples", (dialect) => {
     const server = await startTestServer(dialect);
     doc = (await server.call("GET", "/v1/openapi.json")).body;
     live = await tourExchanges(server.url, BOOTSTRAP_SECRET);
-  });
+  }, 120_000);
 
   it("answer the same when replayed on a fresh server", () => {
     expect(live.map((exchange) => `${exchange.operationId} ${exchange.status}`)).toEqual(
