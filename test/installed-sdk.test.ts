@@ -63,7 +63,7 @@ describe("the installed SDK", () => {
       }
     }
     cpSync(fixtures, app, { recursive: true });
-  });
+  }, 180_000);
 
   it("packs only dist JS and declarations, README and LICENSE", () => {
     expect(packed.map((tarball) => tarball.name).sort()).toEqual([
@@ -118,5 +118,5 @@ describe("the installed SDK", () => {
       },
     );
     expect(JSON.parse(stdout)).toEqual({ status: "completed", result: { greeting: "Hello, Ada!" } });
-  });
+  }, 120_000);
 });

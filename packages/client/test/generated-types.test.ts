@@ -19,7 +19,7 @@ describeDialect("sqlite", "the generated client types", () => {
   it("are generated from the served document (npm run generate -w @toolhost/client)", async () => {
     expect(committedDocument, "packages/client/openapi.json is stale").toEqual(document);
     expect((await openapiTypes(document)) === committedTypes, "src/generated/openapi.ts is stale").toBe(true);
-  });
+  }, 120_000);
 
   it("type every operation by its operationId", () => {
     expect(committedTypes).toMatch(/export interface operations \{\n {4}getHealth: \{/);

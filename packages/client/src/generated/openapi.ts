@@ -2524,7 +2524,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2533,7 +2533,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -2883,7 +2883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2892,7 +2892,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -3194,7 +3194,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3203,7 +3203,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -3664,7 +3664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_schema`: A JSON Schema is invalid. `schema_too_large`: A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value. `duplicate_tool_name`: Two tools have the same name. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_budget`: max_result_context_bytes must be an integer from 1,024 to 32,768. `invalid_schema`: A JSON Schema is invalid. `schema_too_large`: A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value. `duplicate_tool_name`: Two tools have the same name. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3673,7 +3673,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference";
                         };
                     };
                 };
@@ -4157,7 +4157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_schema`: A JSON Schema is invalid. `schema_too_large`: A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value. `duplicate_tool_name`: Two tools have the same name. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_budget`: max_result_context_bytes must be an integer from 1,024 to 32,768. `invalid_schema`: A JSON Schema is invalid. `schema_too_large`: A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value. `duplicate_tool_name`: Two tools have the same name. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4166,7 +4166,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference";
                         };
                     };
                 };
@@ -4783,7 +4783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4805,7 +4805,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -5205,7 +5205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5214,7 +5214,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "unknown_reference";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "unknown_reference";
                         };
                     };
                 };
@@ -5816,7 +5816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5825,7 +5825,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -6412,7 +6412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6421,7 +6421,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -6801,7 +6801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `invalid_result`: A tool result does not match its result type. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_result`: A tool result does not match its result type. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,7 +6810,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "invalid_result";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_result";
                         };
                     };
                 };
@@ -7143,7 +7143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7152,7 +7152,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -7498,7 +7498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7507,7 +7507,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -7866,7 +7866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7875,7 +7875,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -8073,7 +8073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8082,7 +8082,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "unknown_reference";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "unknown_reference";
                         };
                     };
                 };
@@ -8757,7 +8757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8766,7 +8766,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "unknown_reference";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "unknown_reference";
                         };
                     };
                 };
@@ -8961,7 +8961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8970,7 +8970,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -9352,7 +9352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9361,7 +9361,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };
@@ -9546,7 +9546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9555,7 +9555,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
                         };
                     };
                 };

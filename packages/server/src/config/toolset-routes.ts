@@ -84,7 +84,14 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
     "/v1/toolsets",
     {
       config: {
-        errorCodes: ["field_removed", "invalid_schema", "schema_too_large", "duplicate_tool_name", "unknown_reference"],
+        errorCodes: [
+          "invalid_budget",
+          "field_removed",
+          "invalid_schema",
+          "schema_too_large",
+          "duplicate_tool_name",
+          "unknown_reference",
+        ],
       },
       onRequest: requireScope("configuration:write"),
       preValidation: toolsFirst.preValidation,
@@ -125,6 +132,7 @@ export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }
     {
       config: {
         errorCodes: [
+          "invalid_budget",
           "field_removed",
           "invalid_schema",
           "schema_too_large",

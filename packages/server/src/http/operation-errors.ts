@@ -29,7 +29,7 @@ const WITH_PARAMS: readonly ErrorCode[] = ["bad_request", "validation_failed", "
 /** A query string: values of the wrong shape and unknown parameters. */
 const WITH_QUERY: readonly ErrorCode[] = ["validation_failed", "unknown_field"];
 
-/** A JSON body: how it is read (strict, lossless) and checked against its schema. */
+/** A JSON body: how it is read (strict, lossless) and checked against its schema (a removed member, anywhere, is `field_removed`). */
 const WITH_BODY: readonly ErrorCode[] = [
   "invalid_json",
   "duplicate_member",
@@ -37,6 +37,7 @@ const WITH_BODY: readonly ErrorCode[] = [
   "unsupported_media_type",
   "validation_failed",
   "unknown_field",
+  "field_removed",
   "lone_surrogate",
   "number_out_of_range",
   "integer_too_long",

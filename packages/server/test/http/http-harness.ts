@@ -8,6 +8,7 @@ import { afterAll } from "vitest";
 import { type RunningServer, type ServerOptions, startServer } from "../../src/index.js";
 import type { Dialect } from "../../src/storage/storage.js";
 import { type TestDatabase, testDatabaseUrl } from "../support/test-databases.js";
+import { checkErrorAnswer } from "./answer-check.js";
 
 /** The bootstrap secret test servers start with. */
 export const BOOTSTRAP_SECRET = "test-bootstrap-secret-5f1c0a9e";
@@ -104,7 +105,7 @@ export async function startTestServer(
   return testServer;
 }
 
-/** Sends one request to `baseUrl`. */
+/** Sends one request to `baseUrl`; an error answer the OpenAPI document does not list for the operation throws. */
 export async function request(baseUrl: string, method: string, path: string, call: Call = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...call.headers };
   if (call.key !== undefined) headers.authorization = `Bearer ${call.key}`;
@@ -113,7 +114,8 @@ export async function request(baseUrl: string, method: string, path: string, cal
     body = typeof call.body === "string" ? call.body : JSON.stringify(call.body);
     headers["content-type"] ??= "application/json";
   }
-  const response = await fetch(new URL(path, baseUrl), { method, headers, body });
+  const url = new URL(path, baseUrl);
+  const response = await fetch(url, { method, headers, body });
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -121,6 +123,7 @@ export async function request(baseUrl: string, method: string, path: string, cal
   } catch {
     parsed = undefined;
   }
+  await checkErrorAnswer(baseUrl, method, url, response.status, parsed);
   return { status: response.status, headers: response.headers, text, body: parsed };
 }
 

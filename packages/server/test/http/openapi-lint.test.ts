@@ -43,5 +43,5 @@ describeDialect("sqlite", "redocly lint", () => {
     expect(report.problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(existsSync(networkLog) ? readFileSync(networkLog, "utf8") : "").toBe("");
-  });
+  }, 120_000);
 });
