@@ -39,7 +39,7 @@ export function buildProgram(context: CommandContext): Command {
   const program = new Command(PROGRAM_NAME)
     .description(
       "toolhost: a tool-execution runtime for AI agents. Run the server, manage its database and keys, " +
-        "dry-run tool calls, and measure and preview tool results.",
+        "dry-run tool calls, measure and preview tool results, and serve MCP servers as executors.",
     )
     .version(cliVersion(), "-V, --version", "print the version")
     .helpOption("-h, --help", "show help for a command")
