@@ -61,7 +61,6 @@ class CountingDriver implements Driver {
       const stream = connection.streamQuery.bind(connection);
       marked.executeQuery = (query) => {
         counter.add();
-        if (process.env.TH_LOG_SQL) console.log("SQL>", query.sql.replace(/\s+/g, " ").slice(0, 300));
         return execute(query);
       };
       marked.streamQuery = (query, chunkSize) => {

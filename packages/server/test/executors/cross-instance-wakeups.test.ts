@@ -27,17 +27,17 @@ describeDialect("postgres", "call wake-ups across instances", () => {
     const { connection_id } = await connect(a, "e1");
     // Count B's queries: the call is added only after B's first query found nothing.
     const store = b.server.storage.pendingCalls;
-    const candidates = store.candidates.bind(store);
+    const poll = store.poll.bind(store);
     let queries = 0;
     let queried: () => void = () => undefined;
     const firstQuery = new Promise<void>((resolve) => {
       queried = resolve;
     });
-    store.candidates = async (...args) => {
-      const page = await candidates(...args);
+    store.poll = async (...args) => {
+      const answer = await poll(...args);
       queries++;
       queried();
-      return page;
+      return answer;
     };
     const polling = b.call("GET", executorPath("e1", "pending", { connection_id, wait_ms: 25_000 }), { key: a.key });
     await firstQuery;

@@ -42,19 +42,19 @@ describeEachDialect("executor flow over real runs", (dialect) => {
 
     // The long-poll's first query finds nothing; the run's calls wake it.
     const store = server.server.storage.pendingCalls;
-    const candidates = store.candidates.bind(store);
+    const poll = store.poll.bind(store);
     let firstQueryDone: () => void = () => undefined;
     const firstQuery = new Promise<void>((resolve) => {
       firstQueryDone = resolve;
     });
-    store.candidates = async (...args) => {
-      const page = await candidates(...args);
+    store.poll = async (...args) => {
+      const answer = await poll(...args);
       firstQueryDone();
-      return page;
+      return answer;
     };
     const polling = pending(e1, 25_000);
     await firstQuery;
-    store.candidates = candidates;
+    store.poll = poll;
     const runId = await startRun(server, world);
     const woken = expectStatus(await polling, 200);
     const [first, second] = woken.data;

@@ -76,17 +76,17 @@ describeEachDialect("executor pending", (dialect) => {
     // Add the call only once the request's first query found nothing, so the answer can only come
     // from the wake-up (without it, the request would answer an empty list after 25 s).
     const store = server.server.storage.pendingCalls;
-    const candidates = store.candidates.bind(store);
+    const poll = store.poll.bind(store);
     let queries = 0;
     let firstQueryDone: () => void = () => undefined;
     const firstQuery = new Promise<void>((resolve) => {
       firstQueryDone = resolve;
     });
-    store.candidates = async (...args) => {
-      const page = await candidates(...args);
+    store.poll = async (...args) => {
+      const answer = await poll(...args);
       queries++;
       firstQueryDone();
-      return page;
+      return answer;
     };
     const polling = pending({ wait_ms: 25_000 });
     await firstQuery;
