@@ -118,7 +118,13 @@ describeEachDialect("toolset reach", (dialect) => {
     expectError(outside, 404, "not_found", "/tool_name");
     expect(outside.body.error.details).toEqual({ tools: ["b.read"] });
     const missing = await dryRun("c.read", runtimeB);
-    expect(missing.body.error).toEqual({ ...outside.body.error, message: missing.body.error.message });
+    // The same answer but for the message and the request's own ID.
+    expect(missing.body.error).toEqual({
+      ...outside.body.error,
+      message: missing.body.error.message,
+      request_id: missing.body.error.request_id,
+    });
+    expect(missing.body.error.request_id).not.toBe(outside.body.error.request_id);
     expect((await dryRun("b.read", runtimeB)).status).toBe(200);
     expect((await dryRun("a.read", admin.key)).status).toBe(200);
   });

@@ -246,7 +246,14 @@ describeEachDialect("unexpected failures", (dialect) => {
     expect(error.pointer).toBeUndefined();
     const logged = logs.lines.filter((line) => line.includes("disk on fire"));
     expect(logged).toHaveLength(1);
-    expect(JSON.parse(logged[0] as string)).toMatchObject({ level: "error" });
+    const requestId = answer.headers.get("x-request-id");
+    expect(error.request_id).toBe(requestId);
+    expect(JSON.parse(logged[0] as string)).toMatchObject({ level: "error", request_id: requestId });
+    // The request's own line is at error too, with the same ID.
+    const answered = logs.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((record) => record.msg === "request answered" && record.request_id === requestId);
+    expect(answered).toEqual([expect.objectContaining({ level: "error", status: 500 })]);
   });
 
   it("do not stop the server from answering", async () => {
