@@ -59,7 +59,7 @@ const version = await call("POST", `/v1/agents/${agent.agent_id}/versions`, {
         tool_calls: [
           {
             name: "fs.write_file",
-            arguments: { path: note, content: `written by toolhost at ${new Date().toISOString()}\n` },
+            arguments: { path: note, content: `written through the MCP bridge at ${new Date().toISOString()}\n` },
           },
         ],
       },

@@ -47,6 +47,7 @@ export const receiptBatchRoutes: RouteModule = (
         wakeups,
         errors: { bodyLimitBytes: options.bodyLimitBytes },
         log: request.log,
+        requestId: request.id,
       };
       const text = await recordReceiptBatch(
         deps,

@@ -22,7 +22,12 @@ import { type ReceiptDeps, recordReceipt } from "./record-receipt.js";
 
 /** Records the batch `body` (whose exact text is `bodyText`) for `executorId`; answers the 200 body text. */
 export async function recordReceiptBatch(
-  deps: ReceiptDeps & { readonly errors: ErrorAnswerContext; readonly log: FastifyBaseLogger },
+  deps: ReceiptDeps & {
+    readonly errors: ErrorAnswerContext;
+    readonly log: FastifyBaseLogger;
+    /** The batch request's ID, carried by each refused receipt's error body as by a per-call one. */
+    readonly requestId: string;
+  },
   identity: Identity,
   executorId: string,
   body: ReceiptBatchRequest,
@@ -43,7 +48,7 @@ export async function recordReceiptBatch(
       const refused = errorAnswer(error, deps.errors);
       if (refused.internal) deps.log.error({ err: error }, "internal error while recording a batched receipt");
       status = refused.status;
-      answer = JSON.stringify(refused.body);
+      answer = JSON.stringify({ error: { ...refused.body.error, request_id: deps.requestId } });
     }
     answers[index] =
       `{"run_id":${JSON.stringify(item.run_id)},"call_id":${JSON.stringify(item.call_id)},"status":${status},"body":${answer}}`;
