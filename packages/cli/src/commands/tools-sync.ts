@@ -6,7 +6,7 @@
 
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type CodeFirstTool, publishToolset, RunnerError, toolInputsOf } from "@toolhost/runner";
+import type { CodeFirstTool } from "@toolhost/runner";
 import type { CommandContext, CommandDefinition } from "../command-context.js";
 import { CommandFailure, runReported } from "../command-failure.js";
 import { EXIT_STATUS, type ExitStatus } from "../exit-status.js";
@@ -47,6 +47,9 @@ export async function runToolsSync(
   if ((options.toolset === undefined) === (options.name === undefined)) {
     throw new CommandFailure("give exactly one of --toolset ID or --name NAME", EXIT_STATUS.usage);
   }
+  // The runner (and its SQLite journal module) loads only for this command: every other command,
+  // `measure` under a small descriptor limit among them, starts without it.
+  const { publishToolset, RunnerError, toolInputsOf } = await import("@toolhost/runner");
   const path = isAbsolute(modulePath) ? modulePath : resolve(process.cwd(), modulePath);
   const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   const tools = toolInputsOf(

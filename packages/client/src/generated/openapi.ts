@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Connect an executor
-         * @description Gives the stable `executor_id` a new connection for `binding_ids` (each must exist and lie in the key's binding scope: 422 `unknown_reference` otherwise). A reconnect supersedes the older connection: `epoch` grows by one and the old `connection_id` answers 409 `connection_superseded`. Claims stay with the executor ID. The executor belongs to this key from now on: every later request for it (heartbeat, pending, report, disconnect, claims, receipts) must come from this key (403 `executor_key_mismatch`).
+         * @description Gives the stable `executor_id` a new connection for `binding_ids` (each must exist and lie in the key's binding scope: 422 `unknown_reference` otherwise). The answer's `batch` names the batched routes this server offers (`claim_max` for `pending?claim=N`, `receipts_max` for `POST /v1/executors/{executor_id}/receipts`). A reconnect supersedes the older connection: `epoch` grows by one and the old `connection_id` answers 409 `connection_superseded`. Claims stay with the executor ID. The executor belongs to this key from now on: every later request for it (heartbeat, pending, report, disconnect, claims, receipts) must come from this key (403 `executor_key_mismatch`).
          *
          *     Requires the scope `executors:connect` (`admin` holds every scope).
          */
@@ -745,7 +745,7 @@ export interface paths {
         };
         /**
          * List candidate calls (long-poll)
-         * @description Claimable calls on the connection's bindings, oldest first, paged (`limit`, `cursor`): IDs, tool name, binding and creation time, never arguments or grants. With `wait_ms` (at most 30,000) and nothing claimable, waits until a call appears or the time runs out (then an empty list). Also lists the business cancellations for calls the executor holds.
+         * @description Claimable calls on the connection's bindings, oldest first, paged (`limit`, `cursor`): IDs, tool name, binding and creation time, never arguments or grants. With `wait_ms` (at most 30,000) and nothing claimable, waits until a call appears or the time runs out (then an empty list). Also lists the business cancellations for calls the executor holds. With `claim=N` (1 to 32; the key needs `tools:execute` too, 403 `forbidden` otherwise) up to N of this page's candidates are claimed at once: `claims` holds, per claim, exactly what `POST /v1/runs/{run_id}/tool-calls/{call_id}/claim` answers (same checks, grant and `replayed`); candidates another executor won meanwhile are dropped, and the rest stay in `data` without arguments or grant.
          *
          *     Requires the scope `executors:connect` (`admin` holds every scope).
          */
@@ -802,6 +802,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/executors/{executor_id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report on many claimed tool calls
+         * @description Up to 100 receipts of this executor's calls (within the server's body limit), each recorded in its own transaction (one call's receipts in request order). The answer lists, in order, what `POST /v1/runs/{run_id}/tool-calls/{call_id}/receipts` answers for each receipt — `status` and `body`, errors included (their pointers are relative to the receipt) — with the same idempotency per `receipt_id` (`replayed: true`, 409 `receipt_conflict`) across both routes. The executor must belong to the key (404, 403 `executor_key_mismatch` for the whole request) and every receipt must name it (422 `validation_failed` for that receipt). A body that fails the schema refuses the whole batch.
+         *
+         *     Requires the scope `tools:execute` (`admin` holds every scope).
+         */
+        post: operations["postExecutorReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/runs": {
         parameters: {
             query?: never;
@@ -838,6 +860,28 @@ export interface paths {
          *     Requires the scope `configuration:read` or `runtime:read` (`admin` holds every scope).
          */
         get: operations["listExecutors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Calls by status, the oldest pending call's age, claim and wake-up latency, receipts by kind and outcome, replays and conflicts, executors online, model input tokens estimated and actual, domain events. Needs `metrics:read` (or `admin`), unless the server runs with `metricsPublic`.
+         *
+         *     Requires the scope `metrics:read` (`admin` holds every scope).
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -930,6 +974,14 @@ export interface components {
             max_output_tokens?: number;
             /** @description Sampling temperature (the provider's default when absent). */
             temperature?: number;
+        };
+        /** @description One receipt of a batch: its call and its body. */
+        BatchedReceipt: {
+            /** @description The call's run. */
+            run_id: string;
+            /** @description The call. */
+            call_id: string;
+            receipt: components["schemas"]["ReceiptRequest"];
         };
         /** @description An executor binding: a named place where tools execute. */
         Binding: {
@@ -1251,7 +1303,7 @@ export interface components {
             /** @description A label for people; not unique. */
             name: string;
             /** @description What the key may do. */
-            scopes: ("configuration:read" | "configuration:write" | "runtime:read" | "runtime:write" | "executors:connect" | "tools:execute" | "admin")[];
+            scopes: ("configuration:read" | "configuration:write" | "runtime:read" | "runtime:write" | "executors:connect" | "tools:execute" | "metrics:read" | "admin")[];
             /** @description The agents whose objects the key reaches; others answer 404. */
             agents: "*" | string[];
             /** @description The executor bindings whose objects the key reaches; others answer 404. */
@@ -1288,7 +1340,7 @@ export interface components {
             /** @description A label for people; not unique. */
             name: string;
             /** @description What the key may do. */
-            scopes: ("configuration:read" | "configuration:write" | "runtime:read" | "runtime:write" | "executors:connect" | "tools:execute" | "admin")[];
+            scopes: ("configuration:read" | "configuration:write" | "runtime:read" | "runtime:write" | "executors:connect" | "tools:execute" | "metrics:read" | "admin")[];
             /** @description The agents whose objects the key reaches; others answer 404. Default: the creating key's agents. */
             agents?: "*" | string[];
             /** @description The executor bindings whose objects the key reaches; others answer 404. Default: the creating key's bindings. */
@@ -1407,6 +1459,15 @@ export interface components {
             details?: {
                 [key: string]: unknown;
             };
+            /** @description The request's ID, the same as the answer's `X-Request-Id` header (the caller's own when it sent an acceptable one); quote it when reporting a problem. */
+            request_id?: string;
+        };
+        /** @description The batched routes this server offers: `?claim=N` on pending and `POST …/receipts` on the executor. */
+        ExecutorBatchLimits: {
+            /** @description Most claims one pending request may ask for. */
+            claim_max: number;
+            /** @description Most receipts one batch may carry. */
+            receipts_max: number;
         };
         /** @description A new connection; any older connection of the executor is fenced. */
         ExecutorConnection: {
@@ -1422,6 +1483,7 @@ export interface components {
             lease_ttl_ms: number;
             /** @description The bindings this connection serves; each must exist and lie in the key's binding scope. */
             binding_ids: string[];
+            batch?: components["schemas"]["ExecutorBatchLimits"];
         };
         /** @description Executors in the credential's binding scope, by executor ID. */
         ExecutorList: {
@@ -1559,7 +1621,7 @@ export interface components {
             /** @description A label for people; not unique. */
             name: string;
             /** @description What the key may do. */
-            scopes: ("configuration:read" | "configuration:write" | "runtime:read" | "runtime:write" | "executors:connect" | "tools:execute" | "admin")[];
+            scopes: ("configuration:read" | "configuration:write" | "runtime:read" | "runtime:write" | "executors:connect" | "tools:execute" | "metrics:read" | "admin")[];
             /** @description The agents whose objects the key reaches; others answer 404. */
             agents: "*" | string[];
             /** @description The executor bindings whose objects the key reaches; others answer 404. */
@@ -1672,6 +1734,8 @@ export interface components {
             cancellations: components["schemas"]["CancellationRequest"][];
             /** @description Pass as `cursor` to read the next page; null on the last page. */
             next_cursor: string | null;
+            /** @description Only with `claim`: the claims made for this request, each exactly what the claim route answers (arguments and grant included); these calls are not in `data`. */
+            claims?: components["schemas"]["ClaimAnswer"][];
         };
         /** @description A call the executor may try to claim. */
         PendingCall: {
@@ -1747,6 +1811,27 @@ export interface components {
              * @enum {unknown}
              */
             run_status: "queued" | "running" | "waiting_for_tools" | "completed" | "failed" | "cancelled" | "expired";
+        };
+        /** @description One answer per receipt, in the order of the request. */
+        ReceiptBatchAnswer: {
+            /** @description The answers, in the order of the receipts. */
+            data: components["schemas"]["ReceiptBatchItemAnswer"][];
+        };
+        /** @description The per-call route's answer to one receipt: status and body. */
+        ReceiptBatchItemAnswer: {
+            /** @description The call's run. */
+            run_id: string;
+            /** @description The call. */
+            call_id: string;
+            /** @description The HTTP status the per-call route answers for this receipt (200, or its error's status). */
+            status: number;
+            /** @description The per-call route's body: the receipt answer (`receipt_id`, `kind`, `replayed`, …) on 200, the error body (`{error: {code, message, …}}`) otherwise. */
+            body: unknown;
+        };
+        /** @description Receipts of many calls of one executor, recorded in order. */
+        ReceiptBatchRequest: {
+            /** @description The receipts (1 to 100), each naming this executor; one call's receipts are recorded in this order. */
+            receipts: components["schemas"]["BatchedReceipt"][];
         };
         /** @description A receipt of a claimed call, by `kind`; stored exactly as received. */
         ReceiptRequest: components["schemas"]["AcceptedReceipt"] | components["schemas"]["ProgressReceipt"] | components["schemas"]["CompletedReceipt"] | components["schemas"]["FailedReceipt"] | components["schemas"]["CancelledReceipt"] | components["schemas"]["ReconciliationRequiredReceipt"];
@@ -2285,7 +2370,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "key_id": "key_01m8rhxzpjtm53z7k1pfdmbm4x",
+                     *           "key_id": "key_01m8rpnnp666n226skkrwe4gaj",
                      *           "name": "bootstrap",
                      *           "scopes": [
                      *             "configuration:read",
@@ -2294,11 +2379,12 @@ export interface operations {
                      *             "runtime:write",
                      *             "executors:connect",
                      *             "tools:execute",
+                     *             "metrics:read",
                      *             "admin"
                      *           ],
                      *           "agents": "*",
                      *           "bindings": "*",
-                     *           "created_at": "2026-12-01T10:20:44.626Z",
+                     *           "created_at": "2026-12-01T11:43:35.110Z",
                      *           "revoked_at": null
                      *         }
                      *       ],
@@ -2425,7 +2511,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_01m8rhy1h8x1v4wm1qerjg0age",
+                     *       "key_id": "key_01m8rpnp6e2yzedfq9er1njb3r",
                      *       "name": "task service executor",
                      *       "scopes": [
                      *         "executors:connect",
@@ -2433,8 +2519,8 @@ export interface operations {
                      *       ],
                      *       "agents": "*",
                      *       "bindings": "*",
-                     *       "created_at": "2026-12-01T10:20:46.504Z",
-                     *       "key": "th_R_mRoMPN2KOIHbNOGNFFVeammGSGEHdRkEm1MMfvRi0"
+                     *       "created_at": "2026-12-01T11:43:35.630Z",
+                     *       "key": "th_D2skuSl07yQch7uySNjXIqoA4dhfSr4_hsKnYBI52aM"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedKey"];
@@ -2588,9 +2674,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_01m8rhy1h8x1v4wm1qerjg0age",
+                     *       "key_id": "key_01m8rpnp6e2yzedfq9er1njb3r",
                      *       "revoked": true,
-                     *       "revoked_at": "2026-12-01T10:20:48.469Z"
+                     *       "revoked_at": "2026-12-01T11:43:36.055Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RevokedKey"];
@@ -2722,7 +2808,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
+                 *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
                  *       "tool_name": "tasks.create",
                  *       "arguments": {
                  *         "title": "Buy milk"
@@ -2953,7 +3039,7 @@ export interface operations {
                      *         {
                      *           "binding_id": "task-service",
                      *           "name": "Task service",
-                     *           "created_at": "2026-12-01T10:20:46.682Z"
+                     *           "created_at": "2026-12-01T11:43:35.665Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3078,7 +3164,7 @@ export interface operations {
                      * @example {
                      *       "binding_id": "task-service",
                      *       "name": "Task service",
-                     *       "created_at": "2026-12-01T10:20:46.682Z"
+                     *       "created_at": "2026-12-01T11:43:35.665Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Binding"];
@@ -3154,7 +3240,8 @@ export interface operations {
                      *         "pointer": "/binding_id",
                      *         "details": {
                      *           "binding_id": "task-service"
-                     *         }
+                     *         },
+                     *         "request_id": "req_01m8rpnp7n2mnagdhyy9deh6k6"
                      *       }
                      *     }
                      */
@@ -3260,7 +3347,7 @@ export interface operations {
                      * @example {
                      *       "binding_id": "task-service",
                      *       "name": "Task service",
-                     *       "created_at": "2026-12-01T10:20:46.682Z"
+                     *       "created_at": "2026-12-01T11:43:35.665Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Binding"];
@@ -3404,10 +3491,10 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *           "name": "task service",
                      *           "latest_version": 2,
-                     *           "created_at": "2026-12-01T10:20:47.022Z"
+                     *           "created_at": "2026-12-01T11:43:35.729Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3549,7 +3636,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *       "version": 1,
                      *       "name": "task service",
                      *       "tools": [
@@ -3574,7 +3661,7 @@ export interface operations {
                      *           "timeout_ms": 60000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T10:20:47.022Z"
+                     *       "created_at": "2026-12-01T11:43:35.729Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedToolset"];
@@ -3735,7 +3822,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *           "version": 1,
                      *           "tools": [
                      *             {
@@ -3759,10 +3846,10 @@ export interface operations {
                      *               "timeout_ms": 60000
                      *             }
                      *           ],
-                     *           "created_at": "2026-12-01T10:20:47.022Z"
+                     *           "created_at": "2026-12-01T11:43:35.729Z"
                      *         },
                      *         {
-                     *           "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *           "version": 2,
                      *           "tools": [
                      *             {
@@ -3806,7 +3893,7 @@ export interface operations {
                      *               "timeout_ms": 300000
                      *             }
                      *           ],
-                     *           "created_at": "2026-12-01T10:20:47.084Z"
+                     *           "created_at": "2026-12-01T11:43:35.737Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3995,7 +4082,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *       "version": 2,
                      *       "tools": [
                      *         {
@@ -4039,7 +4126,7 @@ export interface operations {
                      *           "timeout_ms": 300000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T10:20:47.084Z"
+                     *       "created_at": "2026-12-01T11:43:35.737Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolsetVersion"];
@@ -4221,10 +4308,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *       "name": "task service",
                      *       "latest_version": 2,
-                     *       "created_at": "2026-12-01T10:20:47.022Z"
+                     *       "created_at": "2026-12-01T11:43:35.729Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Toolset"];
@@ -4366,7 +4453,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *       "version": 2,
                      *       "tools": [
                      *         {
@@ -4410,7 +4497,7 @@ export interface operations {
                      *           "timeout_ms": 300000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T10:20:47.084Z"
+                     *       "created_at": "2026-12-01T11:43:35.737Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolsetVersion"];
@@ -4554,9 +4641,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
+                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
                      *           "name": "task assistant",
-                     *           "created_at": "2026-12-01T10:20:47.237Z"
+                     *           "created_at": "2026-12-01T11:43:35.767Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4594,7 +4681,8 @@ export interface operations {
                      *           "required_scopes": [
                      *             "configuration:read"
                      *           ]
-                     *         }
+                     *         },
+                     *         "request_id": "req_01m8rpnpkhd05c02e60t5jgptg"
                      *       }
                      *     }
                      */
@@ -4691,9 +4779,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
                      *       "name": "task assistant",
-                     *       "created_at": "2026-12-01T10:20:47.237Z"
+                     *       "created_at": "2026-12-01T11:43:35.767Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Agent"];
@@ -4798,7 +4886,8 @@ export interface operations {
                      *         "details": {
                      *           "in": "body",
                      *           "field": "colour"
-                     *         }
+                     *         },
+                     *         "request_id": "req_01m8rpnpkfg7xnpnx69g13xn5n"
                      *       }
                      *     }
                      */
@@ -4867,9 +4956,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
-                     *           "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
-                     *           "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *           "toolset_version": 2,
                      *           "model": {
                      *             "provider": "scripted",
@@ -4891,7 +4980,7 @@ export interface operations {
                      *           },
                      *           "instructions": "",
                      *           "max_context_tokens": 200000,
-                     *           "created_at": "2026-12-01T10:20:47.246Z"
+                     *           "created_at": "2026-12-01T11:43:35.773Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5029,7 +5118,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                 *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                  *       "toolset_version": 2,
                  *       "model": {
                  *         "provider": "scripted",
@@ -5063,9 +5152,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
-                     *       "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *       "toolset_version": 2,
                      *       "model": {
                      *         "provider": "scripted",
@@ -5087,7 +5176,7 @@ export interface operations {
                      *       },
                      *       "instructions": "",
                      *       "max_context_tokens": 200000,
-                     *       "created_at": "2026-12-01T10:20:47.246Z"
+                     *       "created_at": "2026-12-01T11:43:35.773Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentVersion"];
@@ -5269,9 +5358,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
                      *       "name": "task assistant",
-                     *       "created_at": "2026-12-01T10:20:47.237Z"
+                     *       "created_at": "2026-12-01T11:43:35.767Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Agent"];
@@ -5413,9 +5502,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
-                     *       "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *       "toolset_version": 2,
                      *       "model": {
                      *         "provider": "scripted",
@@ -5437,7 +5526,7 @@ export interface operations {
                      *       },
                      *       "instructions": "",
                      *       "max_context_tokens": 200000,
-                     *       "created_at": "2026-12-01T10:20:47.246Z"
+                     *       "created_at": "2026-12-01T11:43:35.773Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentVersion"];
@@ -5581,11 +5670,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "session_id": "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-                     *           "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
-                     *           "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
+                     *           "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
+                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
                      *           "subject": "user-42",
-                     *           "created_at": "2026-12-01T10:20:47.378Z"
+                     *           "created_at": "2026-12-01T11:43:35.794Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5692,7 +5781,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
+                 *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
                  *       "subject": "user-42"
                  *     }
                  */
@@ -5708,11 +5797,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session_id": "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-                     *       "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
+                     *       "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
+                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
                      *       "subject": "user-42",
-                     *       "created_at": "2026-12-01T10:20:47.378Z"
+                     *       "created_at": "2026-12-01T11:43:35.794Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -5880,11 +5969,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session_id": "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-                     *       "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
+                     *       "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
+                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
                      *       "subject": "user-42",
-                     *       "created_at": "2026-12-01T10:20:47.378Z"
+                     *       "created_at": "2026-12-01T11:43:35.794Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6026,26 +6115,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
                      *       "binding_id": "task-service",
                      *       "referenced": true,
                      *       "referenced_by": [
                      *         {
-                     *           "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
-                     *           "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *           "toolset_version": 2
                      *         }
                      *       ],
                      *       "tools": [
                      *         {
                      *           "name": "tasks.create",
-                     *           "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
+                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
                      *           "effect": "write",
                      *           "max_result_context_bytes": 16384
                      *         },
                      *         {
                      *           "name": "tasks.delete",
-                     *           "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
+                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
                      *           "effect": "write",
                      *           "max_result_context_bytes": 16384
                      *         }
@@ -6054,17 +6143,17 @@ export interface operations {
                      *         "online": [
                      *           {
                      *             "executor_id": "task-service-1",
-                     *             "connection_id": "conn_01m8rhy2eg7feftmzrynjghq1g",
-                     *             "connected_at": "2026-12-01T10:20:47.440Z",
-                     *             "last_heartbeat_at": "2026-12-01T10:20:47.466Z",
-                     *             "lease_expires_at": "2026-12-01T10:21:02.466Z",
+                     *             "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
+                     *             "connected_at": "2026-12-01T11:43:35.814Z",
+                     *             "last_heartbeat_at": "2026-12-01T11:43:35.819Z",
+                     *             "lease_expires_at": "2026-12-01T11:43:50.819Z",
                      *             "tool_names": [
                      *               "tasks.create",
                      *               "tasks.delete"
                      *             ]
                      *           }
                      *         ],
-                     *         "last_heartbeat_at": "2026-12-01T10:20:47.466Z"
+                     *         "last_heartbeat_at": "2026-12-01T11:43:35.819Z"
                      *       },
                      *       "calls": {
                      *         "pending": 0,
@@ -6074,11 +6163,11 @@ export interface operations {
                      *         "oldest_pending_age_ms": null
                      *       },
                      *       "last_verified_execution": {
-                     *         "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
-                     *         "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
+                     *         "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *         "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
                      *         "tool_name": "tasks.create",
                      *         "executor_id": "task-service-1",
-                     *         "completed_at": "2026-12-01T10:20:47.819Z"
+                     *         "completed_at": "2026-12-01T11:43:35.917Z"
                      *       },
                      *       "checks": [
                      *         {
@@ -6089,12 +6178,12 @@ export interface operations {
                      *         {
                      *           "name": "agent_has_versions",
                      *           "ok": true,
-                     *           "message": "agent \"agt_01m8rhy285dvyaj2dkr8aw5hat\" has published versions"
+                     *           "message": "agent \"agt_01m8rpnpaqeyep50z3vvwwxjfg\" has published versions"
                      *         },
                      *         {
                      *           "name": "binding_referenced",
                      *           "ok": true,
-                     *           "message": "1 version(s) of agent \"agt_01m8rhy285dvyaj2dkr8aw5hat\" pin tools on binding \"task-service\": tasks.create, tasks.delete"
+                     *           "message": "1 version(s) of agent \"agt_01m8rpnpaqeyep50z3vvwwxjfg\" pin tools on binding \"task-service\": tasks.create, tasks.delete"
                      *         },
                      *         {
                      *           "name": "executor_online",
@@ -6109,17 +6198,17 @@ export interface operations {
                      *         {
                      *           "name": "no_stale_pending",
                      *           "ok": true,
-                     *           "message": "no call of agent \"agt_01m8rhy285dvyaj2dkr8aw5hat\" is pending on binding \"task-service\""
+                     *           "message": "no call of agent \"agt_01m8rpnpaqeyep50z3vvwwxjfg\" is pending on binding \"task-service\""
                      *         },
                      *         {
                      *           "name": "no_reconciliation_backlog",
                      *           "ok": true,
-                     *           "message": "no call of agent \"agt_01m8rhy285dvyaj2dkr8aw5hat\" on binding \"task-service\" waits for reconciliation"
+                     *           "message": "no call of agent \"agt_01m8rpnpaqeyep50z3vvwwxjfg\" on binding \"task-service\" waits for reconciliation"
                      *         },
                      *         {
                      *           "name": "execution_verified",
                      *           "ok": true,
-                     *           "message": "executor \"task-service-1\" completed call \"call_01m8rhy2g5ggeq1mbhavvqfagx\" (tasks.create) on binding \"task-service\" at 2026-12-01T10:20:47.819Z"
+                     *           "message": "executor \"task-service-1\" completed call \"call_01m8rpnpcfn51e0y1g9svd1r55\" (tasks.create) on binding \"task-service\" at 2026-12-01T11:43:35.917Z"
                      *         }
                      *       ]
                      *     }
@@ -6259,7 +6348,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "executor_id": "task-service-1",
-                 *       "connection_id": "conn_01m8rhy2eg7feftmzrynjghq1g"
+                 *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj"
                  *     }
                  */
                 "application/json": components["schemas"]["ClaimRequest"];
@@ -6274,12 +6363,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "claim_id": "clm_01m8rhy2kn429b89mywn0gbst4",
-                     *       "grant": "5c-TKQx5ENsG2VqOv1kM_Ygw6VenR4zwqcIdX5pp0TQ",
+                     *       "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+                     *       "grant": "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
                      *       "replayed": false,
                      *       "call": {
-                     *         "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
-                     *         "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
+                     *         "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *         "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
                      *         "tool_name": "tasks.create",
                      *         "binding_id": "task-service",
                      *         "effect": "write",
@@ -6288,12 +6377,12 @@ export interface operations {
                      *         },
                      *         "arguments_digest": "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
                      *         "subject": "user-42",
-                     *         "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
-                     *         "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
-                     *         "toolset_id": "tls_01m8rhy21ey61hdp1r6mxhxstw",
+                     *         "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *         "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *         "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
                      *         "toolset_version": 2,
-                     *         "deadline": "2026-12-01T10:21:47.493Z",
-                     *         "accept_deadline": "2026-12-01T10:21:17.605Z"
+                     *         "deadline": "2026-12-01T11:44:35.823Z",
+                     *         "accept_deadline": "2026-12-01T11:44:05.858Z"
                      *       }
                      *     }
                      */
@@ -6478,37 +6567,37 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
+                     *       "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
                      *       "receipts": [
                      *         {
                      *           "receipt_id": "r-1",
                      *           "seq": 1,
                      *           "kind": "accepted",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rhy2kn429b89mywn0gbst4",
+                     *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
                      *           "applied": true,
                      *           "body_bytes": 167,
-                     *           "created_at": "2026-12-01T10:20:47.629Z"
+                     *           "created_at": "2026-12-01T11:43:35.884Z"
                      *         },
                      *         {
                      *           "receipt_id": "r-2",
                      *           "seq": 2,
                      *           "kind": "progress",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rhy2kn429b89mywn0gbst4",
+                     *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
                      *           "applied": true,
                      *           "body_bytes": 193,
-                     *           "created_at": "2026-12-01T10:20:47.700Z"
+                     *           "created_at": "2026-12-01T11:43:35.898Z"
                      *         },
                      *         {
                      *           "receipt_id": "r-3",
                      *           "seq": 3,
                      *           "kind": "completed",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rhy2kn429b89mywn0gbst4",
+                     *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
                      *           "applied": true,
                      *           "body_bytes": 217,
-                     *           "created_at": "2026-12-01T10:20:47.819Z"
+                     *           "created_at": "2026-12-01T11:43:35.917Z"
                      *         }
                      *       ]
                      *     }
@@ -6649,8 +6738,8 @@ export interface operations {
                  * @example {
                  *       "receipt_id": "r-1",
                  *       "executor_id": "task-service-1",
-                 *       "claim_id": "clm_01m8rhy2kn429b89mywn0gbst4",
-                 *       "grant": "5c-TKQx5ENsG2VqOv1kM_Ygw6VenR4zwqcIdX5pp0TQ",
+                 *       "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+                 *       "grant": "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
                  *       "kind": "accepted"
                  *     }
                  */
@@ -6761,7 +6850,8 @@ export interface operations {
                      *         "message": "receipt \"r-3\" was sent before with another body",
                      *         "details": {
                      *           "receipt_id": "r-3"
-                     *         }
+                     *         },
+                     *         "request_id": "req_01m8rpnpfq2wth2ts05vgcp02n"
                      *       }
                      *     }
                      */
@@ -6872,15 +6962,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
-                     *           "session_id": "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-                     *           "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
-                     *           "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
+                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *           "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
+                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
                      *           "status": "completed",
-                     *           "created_at": "2026-12-01T10:20:47.493Z",
-                     *           "updated_at": "2026-12-01T10:20:47.819Z",
+                     *           "created_at": "2026-12-01T11:43:35.823Z",
+                     *           "updated_at": "2026-12-01T11:43:35.917Z",
                      *           "output": "Done.",
-                     *           "ended_at": "2026-12-01T10:20:47.819Z"
+                     *           "ended_at": "2026-12-01T11:43:35.917Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7033,13 +7123,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
-                     *       "session_id": "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
-                     *       "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
+                     *       "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *       "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
                      *       "status": "waiting_for_tools",
-                     *       "created_at": "2026-12-01T10:20:47.493Z",
-                     *       "updated_at": "2026-12-01T10:20:47.493Z"
+                     *       "created_at": "2026-12-01T11:43:35.823Z",
+                     *       "updated_at": "2026-12-01T11:43:35.823Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -7207,15 +7297,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
-                     *       "session_id": "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-                     *       "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
-                     *       "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
+                     *       "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *       "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
+                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
                      *       "status": "completed",
-                     *       "created_at": "2026-12-01T10:20:47.493Z",
-                     *       "updated_at": "2026-12-01T10:20:47.819Z",
+                     *       "created_at": "2026-12-01T11:43:35.823Z",
+                     *       "updated_at": "2026-12-01T11:43:35.917Z",
                      *       "output": "Done.",
-                     *       "ended_at": "2026-12-01T10:20:47.819Z"
+                     *       "ended_at": "2026-12-01T11:43:35.917Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -7273,7 +7363,8 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "not_found",
-                     *         "message": "run \"run_missing\" not found"
+                     *         "message": "run \"run_missing\" not found",
+                     *         "request_id": "req_01m8rpnpk7qekhp7b78rhy1dtd"
                      *       }
                      *     }
                      */
@@ -7368,7 +7459,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rhy397ygfa3s8ndg7ks6t5",
+                     *       "run_id": "run_01m8rpnpjp463gvc8n9mkrh6kz",
                      *       "status": "cancelled"
                      *     }
                      */
@@ -7455,10 +7546,11 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "run_terminated",
-                     *         "message": "run \"run_01m8rhy397ygfa3s8ndg7ks6t5\" has ended (cancelled)",
+                     *         "message": "run \"run_01m8rpnpjp463gvc8n9mkrh6kz\" has ended (cancelled)",
                      *         "details": {
                      *           "status": "cancelled"
-                     *         }
+                     *         },
+                     *         "request_id": "req_01m8rpnpjy83nn9efgyp566xh7"
                      *       }
                      *     }
                      */
@@ -7569,22 +7661,22 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
-                     *           "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
+                     *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
                      *           "tool_name": "tasks.create",
                      *           "effect": "write",
                      *           "status": "completed",
                      *           "arguments_digest": "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-                     *           "deadline": "2026-12-01T10:21:47.493Z",
-                     *           "created_at": "2026-12-01T10:20:47.493Z",
-                     *           "updated_at": "2026-12-01T10:20:47.819Z",
+                     *           "deadline": "2026-12-01T11:44:35.823Z",
+                     *           "created_at": "2026-12-01T11:43:35.823Z",
+                     *           "updated_at": "2026-12-01T11:43:35.917Z",
                      *           "turn": 0,
                      *           "binding_id": "task-service",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rhy2kn429b89mywn0gbst4",
-                     *           "claimed_at": "2026-12-01T10:20:47.605Z",
-                     *           "accepted_at": "2026-12-01T10:20:47.629Z",
-                     *           "settled_at": "2026-12-01T10:20:47.819Z"
+                     *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+                     *           "claimed_at": "2026-12-01T11:43:35.858Z",
+                     *           "accepted_at": "2026-12-01T11:43:35.884Z",
+                     *           "settled_at": "2026-12-01T11:43:35.917Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7735,7 +7827,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rhy37mh4rwhk87yb885snb",
+                     *       "call_id": "call_01m8rpnpjadfatmx18k5m4q2ym",
                      *       "status": "cancelled",
                      *       "cancel_requested": true
                      *     }
@@ -7823,10 +7915,11 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "call_already_final",
-                     *         "message": "tool call \"call_01m8rhy2g5ggeq1mbhavvqfagx\" is already completed",
+                     *         "message": "tool call \"call_01m8rpnpcfn51e0y1g9svd1r55\" is already completed",
                      *         "details": {
                      *           "status": "completed"
-                     *         }
+                     *         },
+                     *         "request_id": "req_01m8rpnpjk6d1se6f9vjk9g1zb"
                      *       }
                      *     }
                      */
@@ -7945,17 +8038,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rhy37mh4rwhk87yb885snb",
-                     *       "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
+                     *       "call_id": "call_01m8rpnpjadfatmx18k5m4q2ym",
+                     *       "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
                      *       "tool_name": "tasks.delete",
                      *       "effect": "write",
                      *       "status": "pending",
                      *       "arguments_digest": "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-                     *       "deadline": "2026-12-01T10:25:48.244Z",
-                     *       "created_at": "2026-12-01T10:20:48.244Z",
-                     *       "updated_at": "2026-12-01T10:20:48.244Z",
+                     *       "deadline": "2026-12-01T11:48:36.010Z",
+                     *       "created_at": "2026-12-01T11:43:36.010Z",
+                     *       "updated_at": "2026-12-01T11:43:36.010Z",
                      *       "binding_id": "task-service",
-                     *       "compensates": "call_01m8rhy2g5ggeq1mbhavvqfagx"
+                     *       "compensates": "call_01m8rpnpcfn51e0y1g9svd1r55"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolCall"];
@@ -8151,7 +8244,7 @@ export interface operations {
                      *           "type": "tool_calls",
                      *           "calls": [
                      *             {
-                     *               "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
+                     *               "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
                      *               "name": "tasks.create",
                      *               "arguments": {
                      *                 "title": "Buy milk"
@@ -8161,7 +8254,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "type": "tool_result",
-                     *           "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
+                     *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
                      *           "receipt_id": "r-3",
                      *           "context_preview": {
                      *             "max_result_context_bytes": 16384,
@@ -8326,7 +8419,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "request_id": "mrq_01m8rhy2g5ggeq1mbhavvqfagw",
+                     *           "request_id": "mrq_01m8rpnpcfn51e0y1g9svd1r54",
                      *           "turn": 0,
                      *           "purpose": "turn",
                      *           "provider": "scripted",
@@ -8337,10 +8430,10 @@ export interface operations {
                      *           "output_tokens": null,
                      *           "compacted": false,
                      *           "latency_ms": 0,
-                     *           "created_at": "2026-12-01T10:20:47.493Z"
+                     *           "created_at": "2026-12-01T11:43:35.823Z"
                      *         },
                      *         {
-                     *           "request_id": "mrq_01m8rhy2tbbfzg46s4mke72vja",
+                     *           "request_id": "mrq_01m8rpnpfdx1s3pyc3cap1ybxm",
                      *           "turn": 1,
                      *           "purpose": "turn",
                      *           "provider": "scripted",
@@ -8351,7 +8444,7 @@ export interface operations {
                      *           "output_tokens": null,
                      *           "compacted": false,
                      *           "latency_ms": 0,
-                     *           "created_at": "2026-12-01T10:20:47.819Z"
+                     *           "created_at": "2026-12-01T11:43:35.917Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -8647,13 +8740,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "executor_id": "task-service-1",
-                     *       "connection_id": "conn_01m8rhy2eg7feftmzrynjghq1g",
+                     *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
                      *       "epoch": 1,
                      *       "heartbeat_interval_ms": 5000,
                      *       "lease_ttl_ms": 15000,
                      *       "binding_ids": [
                      *         "task-service"
-                     *       ]
+                     *       ],
+                     *       "batch": {
+                     *         "claim_max": 32,
+                     *         "receipts_max": 100
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ExecutorConnection"];
@@ -8816,7 +8913,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rhy2eg7feftmzrynjghq1g"
+                 *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRequest"];
@@ -8832,8 +8929,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "executor_id": "task-service-1",
-                     *       "connection_id": "conn_01m8rhy2eg7feftmzrynjghq1g",
-                     *       "lease_expires_at": "2026-12-01T10:21:02.466Z",
+                     *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
+                     *       "lease_expires_at": "2026-12-01T11:43:50.819Z",
                      *       "heartbeat_interval_ms": 5000,
                      *       "cancellations": []
                      *     }
@@ -8921,7 +9018,8 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "connection_offline",
-                     *         "message": "connection \"conn_01m8rhy2eg7feftmzrynjghq1g\" of executor \"task-service-1\" is offline (its lease lapsed or it detached); connect again"
+                     *         "message": "connection \"conn_01m8rpnpc6nzpdcd55zb257ggj\" of executor \"task-service-1\" is offline (its lease lapsed or it detached); connect again",
+                     *         "request_id": "req_01m8rpnpk4qgz7k601h7tewasj"
                      *       }
                      *     }
                      */
@@ -9016,6 +9114,8 @@ export interface operations {
                 cursor?: string;
                 /** @description When no candidate exists, wait up to this long for one (long-poll; default 0, at most 30000). */
                 wait_ms?: number;
+                /** @description Claim up to this many of the candidates directly (1 to 32; needs `tools:execute` too): the answer's `claims` are what the claim route answers. */
+                claim?: number;
             };
             header?: never;
             path: {
@@ -9036,11 +9136,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
-                     *           "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
+                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
                      *           "tool_name": "tasks.create",
                      *           "binding_id": "task-service",
-                     *           "created_at": "2026-12-01T10:20:47.493Z"
+                     *           "created_at": "2026-12-01T11:43:35.823Z"
                      *         }
                      *       ],
                      *       "cancellations": [],
@@ -9193,11 +9293,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rhy2eg7feftmzrynjghq1g",
+                 *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
                  *       "calls": [
                  *         {
-                 *           "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
-                 *           "claim_id": "clm_01m8rhy2kn429b89mywn0gbst4",
+                 *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                 *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
                  *           "state": "pending_delivery",
                  *           "receipt_ids": [
                  *             "r-1",
@@ -9223,8 +9323,8 @@ export interface operations {
                      *       "executor_id": "task-service-1",
                      *       "calls": [
                      *         {
-                     *           "call_id": "call_01m8rhy2g5ggeq1mbhavvqfagx",
-                     *           "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
+                     *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
                      *           "status": "accepted",
                      *           "run_status": "waiting_for_tools",
                      *           "receipt_ids": [
@@ -9411,7 +9511,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rhy2eg7feftmzrynjghq1g"
+                 *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRequest"];
@@ -9590,6 +9690,174 @@ export interface operations {
             };
         };
     };
+    postExecutorReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The executor's stable ID, chosen by the product: 1–128 characters of letters, digits and `_ . : -`, starting with a letter or digit. Keep it across restarts: receipts and accepted calls stay with it. */
+                executor_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Receipts of many calls of one executor, recorded in order. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description One answer per receipt, in the order of the request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptBatchAnswer"];
+                };
+            };
+            /** @description `invalid_json`: The body is not well-formed JSON. `bad_request`: The HTTP request is malformed. `duplicate_member`: An object in the body holds a member name twice. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "invalid_json" | "bad_request" | "duplicate_member";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: A valid API key is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: The API key lacks the required scope. `executor_key_mismatch`: The executor's current connection was opened with another API key; only that key may act for it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "forbidden" | "executor_key_mismatch";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "request_timeout";
+                        };
+                    };
+                };
+            };
+            /** @description `body_too_large`: The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `storage_unavailable`: Storage is unavailable; retry after the Retry-After delay. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "storage_unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     listRuns: {
         parameters: {
             query?: {
@@ -9614,15 +9882,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rhy2g5ggeq1mbhavvqfagv",
-                     *           "session_id": "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-                     *           "agent_id": "agt_01m8rhy285dvyaj2dkr8aw5hat",
-                     *           "agent_version": "agv_01m8rhy28e044jxx181zx09qwp",
+                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *           "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
+                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
                      *           "status": "completed",
-                     *           "created_at": "2026-12-01T10:20:47.493Z",
-                     *           "updated_at": "2026-12-01T10:20:47.819Z",
+                     *           "created_at": "2026-12-01T11:43:35.823Z",
+                     *           "updated_at": "2026-12-01T11:43:35.917Z",
                      *           "output": "Done.",
-                     *           "ended_at": "2026-12-01T10:20:47.819Z"
+                     *           "ended_at": "2026-12-01T11:43:35.917Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -9641,7 +9909,8 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "unauthorized",
-                     *         "message": "the API key is not valid"
+                     *         "message": "the API key is not valid",
+                     *         "request_id": "req_01m8rpnpkbvy622ekaav9nma5s"
                      *       }
                      *     }
                      */
@@ -9750,15 +10019,15 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "executor_id": "task-service-1",
-                     *           "connection_id": "conn_01m8rhy2eg7feftmzrynjghq1g",
+                     *           "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
                      *           "epoch": 1,
                      *           "binding_ids": [
                      *             "task-service"
                      *           ],
                      *           "online": true,
-                     *           "connected_at": "2026-12-01T10:20:47.440Z",
-                     *           "last_heartbeat_at": "2026-12-01T10:20:47.466Z",
-                     *           "lease_expires_at": "2026-12-01T10:21:02.466Z",
+                     *           "connected_at": "2026-12-01T11:43:35.814Z",
+                     *           "last_heartbeat_at": "2026-12-01T11:43:35.819Z",
+                     *           "lease_expires_at": "2026-12-01T11:43:50.819Z",
                      *           "disconnected_at": null,
                      *           "tool_names": [
                      *             "tasks.create",
@@ -9824,6 +10093,96 @@ export interface operations {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
                             code: "validation_failed" | "unknown_field";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "internal_error";
+                        };
+                    };
+                };
+            };
+            /** @description `storage_unavailable`: Storage is unavailable; retry after the Retry-After delay. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "storage_unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics in the Prometheus text format (version 0.0.4). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description `unauthorized`: A valid API key is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: The API key lacks the required scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "request_timeout";
                         };
                     };
                 };

@@ -45,7 +45,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8rhxzpjtm53z7k1pfdmbm4x",
+          key_id: "key_01m8rpnnp666n226skkrwe4gaj",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -54,11 +54,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
             "runtime:write",
             "executors:connect",
             "tools:execute",
+            "metrics:read",
             "admin",
           ],
           agents: "*",
           bindings: "*",
-          created_at: "2026-12-01T10:20:44.626Z",
+          created_at: "2026-12-01T11:43:35.110Z",
           revoked_at: null,
         },
       ],
@@ -75,13 +76,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      key_id: "key_01m8rhy1h8x1v4wm1qerjg0age",
+      key_id: "key_01m8rpnp6e2yzedfq9er1njb3r",
       name: "task service executor",
       scopes: ["executors:connect", "tools:execute"],
       agents: "*",
       bindings: "*",
-      created_at: "2026-12-01T10:20:46.504Z",
-      key: "th_R_mRoMPN2KOIHbNOGNFFVeammGSGEHdRkEm1MMfvRi0",
+      created_at: "2026-12-01T11:43:35.630Z",
+      key: "th_D2skuSl07yQch7uySNjXIqoA4dhfSr4_hsKnYBI52aM",
     },
   },
   {
@@ -92,7 +93,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8rhxzpjtm53z7k1pfdmbm4x",
+          key_id: "key_01m8rpnnp666n226skkrwe4gaj",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -101,20 +102,21 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
             "runtime:write",
             "executors:connect",
             "tools:execute",
+            "metrics:read",
             "admin",
           ],
           agents: "*",
           bindings: "*",
-          created_at: "2026-12-01T10:20:44.626Z",
+          created_at: "2026-12-01T11:43:35.110Z",
           revoked_at: null,
         },
         {
-          key_id: "key_01m8rhy1h8x1v4wm1qerjg0age",
+          key_id: "key_01m8rpnp6e2yzedfq9er1njb3r",
           name: "task service executor",
           scopes: ["executors:connect", "tools:execute"],
           agents: "*",
           bindings: "*",
-          created_at: "2026-12-01T10:20:46.504Z",
+          created_at: "2026-12-01T11:43:35.630Z",
           revoked_at: null,
         },
       ],
@@ -133,7 +135,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T10:20:46.682Z",
+      created_at: "2026-12-01T11:43:35.665Z",
     },
   },
   {
@@ -153,6 +155,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           binding_id: "task-service",
         },
+        request_id: "req_01m8rpnp7n2mnagdhyy9deh6k6",
       },
     },
   },
@@ -166,7 +169,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           binding_id: "task-service",
           name: "Task service",
-          created_at: "2026-12-01T10:20:46.682Z",
+          created_at: "2026-12-01T11:43:35.665Z",
         },
       ],
       next_cursor: null,
@@ -180,7 +183,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T10:20:46.682Z",
+      created_at: "2026-12-01T11:43:35.665Z",
     },
   },
   {
@@ -210,7 +213,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
       version: 1,
       name: "task service",
       tools: [
@@ -233,13 +236,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 60000,
         },
       ],
-      created_at: "2026-12-01T10:20:47.022Z",
+      created_at: "2026-12-01T11:43:35.729Z",
     },
   },
   {
     operationId: "publishToolsetVersion",
     method: "POST",
-    path: "/v1/toolsets/tls_01m8rhy21ey61hdp1r6mxhxstw/versions",
+    path: "/v1/toolsets/tls_01m8rpnp9hpbx309swd8yf7vvk/versions",
     request: {
       tools: [
         {
@@ -277,7 +280,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
       version: 2,
       tools: [
         {
@@ -317,7 +320,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T10:20:47.084Z",
+      created_at: "2026-12-01T11:43:35.737Z",
     },
   },
   {
@@ -328,10 +331,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
           name: "task service",
           latest_version: 2,
-          created_at: "2026-12-01T10:20:47.022Z",
+          created_at: "2026-12-01T11:43:35.729Z",
         },
       ],
       next_cursor: null,
@@ -340,24 +343,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolset",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rhy21ey61hdp1r6mxhxstw",
+    path: "/v1/toolsets/tls_01m8rpnp9hpbx309swd8yf7vvk",
     status: 200,
     response: {
-      toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
       name: "task service",
       latest_version: 2,
-      created_at: "2026-12-01T10:20:47.022Z",
+      created_at: "2026-12-01T11:43:35.729Z",
     },
   },
   {
     operationId: "listToolsetVersions",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rhy21ey61hdp1r6mxhxstw/versions",
+    path: "/v1/toolsets/tls_01m8rpnp9hpbx309swd8yf7vvk/versions",
     status: 200,
     response: {
       data: [
         {
-          toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
           version: 1,
           tools: [
             {
@@ -379,10 +382,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 60000,
             },
           ],
-          created_at: "2026-12-01T10:20:47.022Z",
+          created_at: "2026-12-01T11:43:35.729Z",
         },
         {
-          toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
           version: 2,
           tools: [
             {
@@ -422,7 +425,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 300000,
             },
           ],
-          created_at: "2026-12-01T10:20:47.084Z",
+          created_at: "2026-12-01T11:43:35.737Z",
         },
       ],
       next_cursor: null,
@@ -431,10 +434,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolsetVersion",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rhy21ey61hdp1r6mxhxstw/versions/2",
+    path: "/v1/toolsets/tls_01m8rpnp9hpbx309swd8yf7vvk/versions/2",
     status: 200,
     response: {
-      toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
       version: 2,
       tools: [
         {
@@ -474,7 +477,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T10:20:47.084Z",
+      created_at: "2026-12-01T11:43:35.737Z",
     },
   },
   {
@@ -486,17 +489,17 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
       name: "task assistant",
-      created_at: "2026-12-01T10:20:47.237Z",
+      created_at: "2026-12-01T11:43:35.767Z",
     },
   },
   {
     operationId: "publishAgentVersion",
     method: "POST",
-    path: "/v1/agents/agt_01m8rhy285dvyaj2dkr8aw5hat/versions",
+    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg/versions",
     request: {
-      toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -519,9 +522,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-      toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -543,7 +546,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       },
       instructions: "",
       max_context_tokens: 200000,
-      created_at: "2026-12-01T10:20:47.246Z",
+      created_at: "2026-12-01T11:43:35.773Z",
     },
   },
   {
@@ -554,9 +557,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
+          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
           name: "task assistant",
-          created_at: "2026-12-01T10:20:47.237Z",
+          created_at: "2026-12-01T11:43:35.767Z",
         },
       ],
       next_cursor: null,
@@ -565,25 +568,25 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgent",
     method: "GET",
-    path: "/v1/agents/agt_01m8rhy285dvyaj2dkr8aw5hat",
+    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg",
     status: 200,
     response: {
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
       name: "task assistant",
-      created_at: "2026-12-01T10:20:47.237Z",
+      created_at: "2026-12-01T11:43:35.767Z",
     },
   },
   {
     operationId: "listAgentVersions",
     method: "GET",
-    path: "/v1/agents/agt_01m8rhy285dvyaj2dkr8aw5hat/versions",
+    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg/versions",
     status: 200,
     response: {
       data: [
         {
-          agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
-          agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-          toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
           toolset_version: 2,
           model: {
             provider: "scripted",
@@ -605,7 +608,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           },
           instructions: "",
           max_context_tokens: 200000,
-          created_at: "2026-12-01T10:20:47.246Z",
+          created_at: "2026-12-01T11:43:35.773Z",
         },
       ],
       next_cursor: null,
@@ -614,12 +617,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgentVersion",
     method: "GET",
-    path: "/v1/agents/agt_01m8rhy285dvyaj2dkr8aw5hat/versions/agv_01m8rhy28e044jxx181zx09qwp",
+    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg/versions/agv_01m8rpnpaxbbwncqy9hk86m2wg",
     status: 200,
     response: {
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-      toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -641,7 +644,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       },
       instructions: "",
       max_context_tokens: 200000,
-      created_at: "2026-12-01T10:20:47.246Z",
+      created_at: "2026-12-01T11:43:35.773Z",
     },
   },
   {
@@ -649,16 +652,16 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/sessions",
     request: {
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
       subject: "user-42",
     },
     status: 201,
     response: {
-      session_id: "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
+      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
       subject: "user-42",
-      created_at: "2026-12-01T10:20:47.378Z",
+      created_at: "2026-12-01T11:43:35.794Z",
     },
   },
   {
@@ -669,11 +672,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          session_id: "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-          agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
-          agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
+          session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
+          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
           subject: "user-42",
-          created_at: "2026-12-01T10:20:47.378Z",
+          created_at: "2026-12-01T11:43:35.794Z",
         },
       ],
       next_cursor: null,
@@ -682,14 +685,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getSession",
     method: "GET",
-    path: "/v1/sessions/ses_01m8rhy2cjypjx67ns6hb1nxxy",
+    path: "/v1/sessions/ses_01m8rpnpbja5qn87dv2cjezwr1",
     status: 200,
     response: {
-      session_id: "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
+      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
       subject: "user-42",
-      created_at: "2026-12-01T10:20:47.378Z",
+      created_at: "2026-12-01T11:43:35.794Z",
     },
   },
   {
@@ -697,7 +700,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/tools/dry-run",
     request: {
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
       tool_name: "tasks.create",
       arguments: {
         title: "Buy milk",
@@ -758,11 +761,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
+      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
       epoch: 1,
       heartbeat_interval_ms: 5000,
       lease_ttl_ms: 15000,
       binding_ids: ["task-service"],
+      batch: {
+        claim_max: 32,
+        receipts_max: 100,
+      },
     },
   },
   {
@@ -770,13 +777,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
+      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
     },
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
-      lease_expires_at: "2026-12-01T10:21:02.466Z",
+      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+      lease_expires_at: "2026-12-01T11:43:50.819Z",
       heartbeat_interval_ms: 5000,
       cancellations: [],
     },
@@ -784,34 +791,34 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8rhy2cjypjx67ns6hb1nxxy/runs",
+    path: "/v1/sessions/ses_01m8rpnpbja5qn87dv2cjezwr1/runs",
     request: {
       input: "Add 'Buy milk' to my tasks",
     },
     status: 201,
     response: {
-      run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
-      session_id: "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+      run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T10:20:47.493Z",
-      updated_at: "2026-12-01T10:20:47.493Z",
+      created_at: "2026-12-01T11:43:35.823Z",
+      updated_at: "2026-12-01T11:43:35.823Z",
     },
   },
   {
     operationId: "listPendingCalls",
     method: "GET",
-    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8rhy2eg7feftmzrynjghq1g&wait_ms=5000",
+    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8rpnpc6nzpdcd55zb257ggj&wait_ms=5000",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
-          call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
+          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
           tool_name: "tasks.create",
           binding_id: "task-service",
-          created_at: "2026-12-01T10:20:47.493Z",
+          created_at: "2026-12-01T11:43:35.823Z",
         },
       ],
       cancellations: [],
@@ -821,19 +828,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "claimToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/claim",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/claim",
     request: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
+      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
     },
     status: 200,
     response: {
-      claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
-      grant: "5c-TKQx5ENsG2VqOv1kM_Ygw6VenR4zwqcIdX5pp0TQ",
+      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
       replayed: false,
       call: {
-        run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
-        call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
+        run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+        call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
         tool_name: "tasks.create",
         binding_id: "task-service",
         effect: "write",
@@ -842,24 +849,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
         subject: "user-42",
-        agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-        agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
-        toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+        agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+        agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+        toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
         toolset_version: 2,
-        deadline: "2026-12-01T10:21:47.493Z",
-        accept_deadline: "2026-12-01T10:21:17.605Z",
+        deadline: "2026-12-01T11:44:35.823Z",
+        accept_deadline: "2026-12-01T11:44:05.858Z",
       },
     },
   },
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/receipts",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
     request: {
       receipt_id: "r-1",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
-      grant: "5c-TKQx5ENsG2VqOv1kM_Ygw6VenR4zwqcIdX5pp0TQ",
+      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
       kind: "accepted",
     },
     status: 200,
@@ -876,12 +883,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/receipts",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
     request: {
       receipt_id: "r-2",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
-      grant: "5c-TKQx5ENsG2VqOv1kM_Ygw6VenR4zwqcIdX5pp0TQ",
+      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
       kind: "progress",
       progress: {
         percent: 50,
@@ -902,11 +909,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/calls/report",
     request: {
-      connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
+      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
       calls: [
         {
-          call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
-          claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
+          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
           state: "pending_delivery",
           receipt_ids: ["r-1", "r-2", "r-3"],
         },
@@ -917,8 +924,8 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       executor_id: "task-service-1",
       calls: [
         {
-          call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
-          run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
+          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
           status: "accepted",
           run_status: "waiting_for_tools",
           receipt_ids: ["r-1", "r-2"],
@@ -931,12 +938,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/receipts",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
-      grant: "5c-TKQx5ENsG2VqOv1kM_Ygw6VenR4zwqcIdX5pp0TQ",
+      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -956,12 +963,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/receipts",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
-      grant: "5c-TKQx5ENsG2VqOv1kM_Ygw6VenR4zwqcIdX5pp0TQ",
+      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -981,12 +988,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/receipts",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
-      grant: "5c-TKQx5ENsG2VqOv1kM_Ygw6VenR4zwqcIdX5pp0TQ",
+      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
       kind: "completed",
       result: {
         task_id: "task-2",
@@ -1000,43 +1007,44 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           receipt_id: "r-3",
         },
+        request_id: "req_01m8rpnpfq2wth2ts05vgcp02n",
       },
     },
   },
   {
     operationId: "getRun",
     method: "GET",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53",
     status: 200,
     response: {
-      run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
-      session_id: "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+      run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
       status: "completed",
-      created_at: "2026-12-01T10:20:47.493Z",
-      updated_at: "2026-12-01T10:20:47.819Z",
+      created_at: "2026-12-01T11:43:35.823Z",
+      updated_at: "2026-12-01T11:43:35.917Z",
       output: "Done.",
-      ended_at: "2026-12-01T10:20:47.819Z",
+      ended_at: "2026-12-01T11:43:35.917Z",
     },
   },
   {
     operationId: "listSessionRuns",
     method: "GET",
-    path: "/v1/sessions/ses_01m8rhy2cjypjx67ns6hb1nxxy/runs",
+    path: "/v1/sessions/ses_01m8rpnpbja5qn87dv2cjezwr1/runs",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
-          session_id: "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-          agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-          agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+          session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
+          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
           status: "completed",
-          created_at: "2026-12-01T10:20:47.493Z",
-          updated_at: "2026-12-01T10:20:47.819Z",
+          created_at: "2026-12-01T11:43:35.823Z",
+          updated_at: "2026-12-01T11:43:35.917Z",
           output: "Done.",
-          ended_at: "2026-12-01T10:20:47.819Z",
+          ended_at: "2026-12-01T11:43:35.917Z",
         },
       ],
       next_cursor: null,
@@ -1050,15 +1058,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
-          session_id: "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-          agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-          agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+          session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
+          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
           status: "completed",
-          created_at: "2026-12-01T10:20:47.493Z",
-          updated_at: "2026-12-01T10:20:47.819Z",
+          created_at: "2026-12-01T11:43:35.823Z",
+          updated_at: "2026-12-01T11:43:35.917Z",
           output: "Done.",
-          ended_at: "2026-12-01T10:20:47.819Z",
+          ended_at: "2026-12-01T11:43:35.917Z",
         },
       ],
       next_cursor: null,
@@ -1067,27 +1075,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listToolCalls",
     method: "GET",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls",
     status: 200,
     response: {
       data: [
         {
-          call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
-          run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
+          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
           tool_name: "tasks.create",
           effect: "write",
           status: "completed",
           arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-          deadline: "2026-12-01T10:21:47.493Z",
-          created_at: "2026-12-01T10:20:47.493Z",
-          updated_at: "2026-12-01T10:20:47.819Z",
+          deadline: "2026-12-01T11:44:35.823Z",
+          created_at: "2026-12-01T11:43:35.823Z",
+          updated_at: "2026-12-01T11:43:35.917Z",
           turn: 0,
           binding_id: "task-service",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
-          claimed_at: "2026-12-01T10:20:47.605Z",
-          accepted_at: "2026-12-01T10:20:47.629Z",
-          settled_at: "2026-12-01T10:20:47.819Z",
+          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+          claimed_at: "2026-12-01T11:43:35.858Z",
+          accepted_at: "2026-12-01T11:43:35.884Z",
+          settled_at: "2026-12-01T11:43:35.917Z",
         },
       ],
       next_cursor: null,
@@ -1096,40 +1104,40 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listCallReceipts",
     method: "GET",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/receipts",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
     status: 200,
     response: {
-      call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
+      call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
       receipts: [
         {
           receipt_id: "r-1",
           seq: 1,
           kind: "accepted",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
+          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
           applied: true,
           body_bytes: 167,
-          created_at: "2026-12-01T10:20:47.629Z",
+          created_at: "2026-12-01T11:43:35.884Z",
         },
         {
           receipt_id: "r-2",
           seq: 2,
           kind: "progress",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
+          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
           applied: true,
           body_bytes: 193,
-          created_at: "2026-12-01T10:20:47.700Z",
+          created_at: "2026-12-01T11:43:35.898Z",
         },
         {
           receipt_id: "r-3",
           seq: 3,
           kind: "completed",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rhy2kn429b89mywn0gbst4",
+          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
           applied: true,
           body_bytes: 217,
-          created_at: "2026-12-01T10:20:47.819Z",
+          created_at: "2026-12-01T11:43:35.917Z",
         },
       ],
     },
@@ -1137,7 +1145,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getRunHistory",
     method: "GET",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/history",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/history",
     status: 200,
     response: {
       data: [
@@ -1149,7 +1157,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           type: "tool_calls",
           calls: [
             {
-              call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
+              call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
               name: "tasks.create",
               arguments: {
                 title: "Buy milk",
@@ -1159,7 +1167,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         {
           type: "tool_result",
-          call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
+          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
           receipt_id: "r-3",
           context_preview: {
             max_result_context_bytes: 16384,
@@ -1183,12 +1191,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listModelRequests",
     method: "GET",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/model-requests",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/model-requests",
     status: 200,
     response: {
       data: [
         {
-          request_id: "mrq_01m8rhy2g5ggeq1mbhavvqfagw",
+          request_id: "mrq_01m8rpnpcfn51e0y1g9svd1r54",
           turn: 0,
           purpose: "turn",
           provider: "scripted",
@@ -1199,10 +1207,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T10:20:47.493Z",
+          created_at: "2026-12-01T11:43:35.823Z",
         },
         {
-          request_id: "mrq_01m8rhy2tbbfzg46s4mke72vja",
+          request_id: "mrq_01m8rpnpfdx1s3pyc3cap1ybxm",
           turn: 1,
           purpose: "turn",
           provider: "scripted",
@@ -1213,7 +1221,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T10:20:47.819Z",
+          created_at: "2026-12-01T11:43:35.917Z",
         },
       ],
       next_cursor: null,
@@ -1222,29 +1230,29 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "diagnoseBinding",
     method: "GET",
-    path: "/v1/agents/agt_01m8rhy285dvyaj2dkr8aw5hat/executor-bindings/task-service/diagnostics",
+    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg/executor-bindings/task-service/diagnostics",
     status: 200,
     response: {
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
       binding_id: "task-service",
       referenced: true,
       referenced_by: [
         {
-          agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
-          toolset_id: "tls_01m8rhy21ey61hdp1r6mxhxstw",
+          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
           toolset_version: 2,
         },
       ],
       tools: [
         {
           name: "tasks.create",
-          agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
           effect: "write",
           max_result_context_bytes: 16384,
         },
         {
           name: "tasks.delete",
-          agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
           effect: "write",
           max_result_context_bytes: 16384,
         },
@@ -1253,14 +1261,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         online: [
           {
             executor_id: "task-service-1",
-            connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
-            connected_at: "2026-12-01T10:20:47.440Z",
-            last_heartbeat_at: "2026-12-01T10:20:47.466Z",
-            lease_expires_at: "2026-12-01T10:21:02.466Z",
+            connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+            connected_at: "2026-12-01T11:43:35.814Z",
+            last_heartbeat_at: "2026-12-01T11:43:35.819Z",
+            lease_expires_at: "2026-12-01T11:43:50.819Z",
             tool_names: ["tasks.create", "tasks.delete"],
           },
         ],
-        last_heartbeat_at: "2026-12-01T10:20:47.466Z",
+        last_heartbeat_at: "2026-12-01T11:43:35.819Z",
       },
       calls: {
         pending: 0,
@@ -1270,11 +1278,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         oldest_pending_age_ms: null,
       },
       last_verified_execution: {
-        run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
-        call_id: "call_01m8rhy2g5ggeq1mbhavvqfagx",
+        run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+        call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
         tool_name: "tasks.create",
         executor_id: "task-service-1",
-        completed_at: "2026-12-01T10:20:47.819Z",
+        completed_at: "2026-12-01T11:43:35.917Z",
       },
       checks: [
         {
@@ -1285,13 +1293,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "agent_has_versions",
           ok: true,
-          message: 'agent "agt_01m8rhy285dvyaj2dkr8aw5hat" has published versions',
+          message: 'agent "agt_01m8rpnpaqeyep50z3vvwwxjfg" has published versions',
         },
         {
           name: "binding_referenced",
           ok: true,
           message:
-            '1 version(s) of agent "agt_01m8rhy285dvyaj2dkr8aw5hat" pin tools on binding "task-service": tasks.create, tasks.delete',
+            '1 version(s) of agent "agt_01m8rpnpaqeyep50z3vvwwxjfg" pin tools on binding "task-service": tasks.create, tasks.delete',
         },
         {
           name: "executor_online",
@@ -1307,19 +1315,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "no_stale_pending",
           ok: true,
-          message: 'no call of agent "agt_01m8rhy285dvyaj2dkr8aw5hat" is pending on binding "task-service"',
+          message: 'no call of agent "agt_01m8rpnpaqeyep50z3vvwwxjfg" is pending on binding "task-service"',
         },
         {
           name: "no_reconciliation_backlog",
           ok: true,
           message:
-            'no call of agent "agt_01m8rhy285dvyaj2dkr8aw5hat" on binding "task-service" waits for reconciliation',
+            'no call of agent "agt_01m8rpnpaqeyep50z3vvwwxjfg" on binding "task-service" waits for reconciliation',
         },
         {
           name: "execution_verified",
           ok: true,
           message:
-            'executor "task-service-1" completed call "call_01m8rhy2g5ggeq1mbhavvqfagx" (tasks.create) on binding "task-service" at 2026-12-01T10:20:47.819Z',
+            'executor "task-service-1" completed call "call_01m8rpnpcfn51e0y1g9svd1r55" (tasks.create) on binding "task-service" at 2026-12-01T11:43:35.917Z',
         },
       ],
     },
@@ -1333,13 +1341,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       data: [
         {
           executor_id: "task-service-1",
-          connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
+          connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
           epoch: 1,
           binding_ids: ["task-service"],
           online: true,
-          connected_at: "2026-12-01T10:20:47.440Z",
-          last_heartbeat_at: "2026-12-01T10:20:47.466Z",
-          lease_expires_at: "2026-12-01T10:21:02.466Z",
+          connected_at: "2026-12-01T11:43:35.814Z",
+          last_heartbeat_at: "2026-12-01T11:43:35.819Z",
+          lease_expires_at: "2026-12-01T11:43:50.819Z",
           disconnected_at: null,
           tool_names: ["tasks.create", "tasks.delete"],
         },
@@ -1350,7 +1358,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "compensateToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/compensate",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/compensate",
     request: {
       tool_name: "tasks.delete",
       arguments: {
@@ -1359,27 +1367,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      call_id: "call_01m8rhy37mh4rwhk87yb885snb",
-      run_id: "run_01m8rhy2g5ggeq1mbhavvqfagv",
+      call_id: "call_01m8rpnpjadfatmx18k5m4q2ym",
+      run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
       tool_name: "tasks.delete",
       effect: "write",
       status: "pending",
       arguments_digest: "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-      deadline: "2026-12-01T10:25:48.244Z",
-      created_at: "2026-12-01T10:20:48.244Z",
-      updated_at: "2026-12-01T10:20:48.244Z",
+      deadline: "2026-12-01T11:48:36.010Z",
+      created_at: "2026-12-01T11:43:36.010Z",
+      updated_at: "2026-12-01T11:43:36.010Z",
       binding_id: "task-service",
-      compensates: "call_01m8rhy2g5ggeq1mbhavvqfagx",
+      compensates: "call_01m8rpnpcfn51e0y1g9svd1r55",
     },
   },
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy37mh4rwhk87yb885snb/cancel",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpjadfatmx18k5m4q2ym/cancel",
     request: {},
     status: 200,
     response: {
-      call_id: "call_01m8rhy37mh4rwhk87yb885snb",
+      call_id: "call_01m8rpnpjadfatmx18k5m4q2ym",
       status: "cancelled",
       cancel_requested: true,
     },
@@ -1387,59 +1395,61 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy2g5ggeq1mbhavvqfagv/tool-calls/call_01m8rhy2g5ggeq1mbhavvqfagx/cancel",
+    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/cancel",
     request: {},
     status: 409,
     response: {
       error: {
         code: "call_already_final",
-        message: 'tool call "call_01m8rhy2g5ggeq1mbhavvqfagx" is already completed',
+        message: 'tool call "call_01m8rpnpcfn51e0y1g9svd1r55" is already completed',
         details: {
           status: "completed",
         },
+        request_id: "req_01m8rpnpjk6d1se6f9vjk9g1zb",
       },
     },
   },
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8rhy2cjypjx67ns6hb1nxxy/runs",
+    path: "/v1/sessions/ses_01m8rpnpbja5qn87dv2cjezwr1/runs",
     request: {
       input: "Add 'Buy bread'",
     },
     status: 201,
     response: {
-      run_id: "run_01m8rhy397ygfa3s8ndg7ks6t5",
-      session_id: "ses_01m8rhy2cjypjx67ns6hb1nxxy",
-      agent_id: "agt_01m8rhy285dvyaj2dkr8aw5hat",
-      agent_version: "agv_01m8rhy28e044jxx181zx09qwp",
+      run_id: "run_01m8rpnpjp463gvc8n9mkrh6kz",
+      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
+      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T10:20:48.295Z",
-      updated_at: "2026-12-01T10:20:48.295Z",
+      created_at: "2026-12-01T11:43:36.022Z",
+      updated_at: "2026-12-01T11:43:36.022Z",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy397ygfa3s8ndg7ks6t5/cancel",
+    path: "/v1/runs/run_01m8rpnpjp463gvc8n9mkrh6kz/cancel",
     status: 200,
     response: {
-      run_id: "run_01m8rhy397ygfa3s8ndg7ks6t5",
+      run_id: "run_01m8rpnpjp463gvc8n9mkrh6kz",
       status: "cancelled",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8rhy397ygfa3s8ndg7ks6t5/cancel",
+    path: "/v1/runs/run_01m8rpnpjp463gvc8n9mkrh6kz/cancel",
     status: 409,
     response: {
       error: {
         code: "run_terminated",
-        message: 'run "run_01m8rhy397ygfa3s8ndg7ks6t5" has ended (cancelled)',
+        message: 'run "run_01m8rpnpjp463gvc8n9mkrh6kz" has ended (cancelled)',
         details: {
           status: "cancelled",
         },
+        request_id: "req_01m8rpnpjy83nn9efgyp566xh7",
       },
     },
   },
@@ -1448,7 +1458,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/disconnect",
     request: {
-      connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
+      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
     },
     status: 200,
     response: {
@@ -1462,14 +1472,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8rhy2eg7feftmzrynjghq1g",
+      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
     },
     status: 409,
     response: {
       error: {
         code: "connection_offline",
         message:
-          'connection "conn_01m8rhy2eg7feftmzrynjghq1g" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
+          'connection "conn_01m8rpnpc6nzpdcd55zb257ggj" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
+        request_id: "req_01m8rpnpk4qgz7k601h7tewasj",
       },
     },
   },
@@ -1482,6 +1493,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "not_found",
         message: 'run "run_missing" not found',
+        request_id: "req_01m8rpnpk7qekhp7b78rhy1dtd",
       },
     },
   },
@@ -1494,6 +1506,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "unauthorized",
         message: "the API key is not valid",
+        request_id: "req_01m8rpnpkbvy622ekaav9nma5s",
       },
     },
   },
@@ -1515,6 +1528,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           in: "body",
           field: "colour",
         },
+        request_id: "req_01m8rpnpkfg7xnpnx69g13xn5n",
       },
     },
   },
@@ -1530,18 +1544,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           required_scopes: ["configuration:read"],
         },
+        request_id: "req_01m8rpnpkhd05c02e60t5jgptg",
       },
     },
   },
   {
     operationId: "revokeKey",
     method: "DELETE",
-    path: "/v1/keys/key_01m8rhy1h8x1v4wm1qerjg0age",
+    path: "/v1/keys/key_01m8rpnp6e2yzedfq9er1njb3r",
     status: 200,
     response: {
-      key_id: "key_01m8rhy1h8x1v4wm1qerjg0age",
+      key_id: "key_01m8rpnp6e2yzedfq9er1njb3r",
       revoked: true,
-      revoked_at: "2026-12-01T10:20:48.469Z",
+      revoked_at: "2026-12-01T11:43:36.055Z",
     },
   },
 ];
