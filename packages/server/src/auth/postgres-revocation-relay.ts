@@ -16,11 +16,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
+import { survivePostgresConnectionErrors } from "../storage/connect-database.js";
 import {
-  type DatabaseTimeouts,
-  postgresTimeoutConfig,
-  survivePostgresConnectionErrors,
-} from "../storage/connect-database.js";
+  type PostgresChannelTarget,
+  PostgresListener,
+  postgresChannelClientConfig,
+} from "../storage/postgres-listener.js";
 import type { IdentityCache } from "./identity-cache.js";
 import type { RevocationRelay } from "./revocation-relay.js";
 
@@ -36,19 +37,11 @@ export function revocationListenerName(schema: string): string {
   return `toolhost keys listener ${schema}`;
 }
 
-/** Delays between listener reconnection attempts: doubling from the first to the last. */
-export const REVOCATION_RECONNECT_DELAYS_MS = { first: 100, max: 5_000 } as const;
-
 /** Longest wait for every listener to confirm an announcement. */
 export const ANNOUNCEMENT_WAIT_MS = 1_000;
 
-/** Where the relay connects: the database URL's connection string and startup options. */
-export interface PostgresRevocationTarget {
-  readonly connectionString: string;
-  /** Startup options (they carry the schema's search_path). */
-  readonly options: string | undefined;
-  readonly timeouts: DatabaseTimeouts;
-}
+/** Where the relay connects. */
+export type PostgresRevocationTarget = PostgresChannelTarget;
 
 /**
  * A decoded message: an announcement `{"o":origin,"s":schema,"k":keyId,"n":nonce}`, or a listener's
@@ -82,22 +75,19 @@ interface PendingAnnouncement {
 export class PostgresRevocationRelay implements RevocationRelay {
   private readonly origin = randomUUID();
   private readonly sender: pg.Pool;
-  private listener: pg.Client | undefined;
-  private schema = "";
+  private listener: PostgresListener | undefined;
   private closed = false;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private reconnectDelayMs: number = REVOCATION_RECONNECT_DELAYS_MS.first;
   /** Announcements of this instance waiting for confirmations, by nonce. */
   private readonly pending = new Map<string, PendingAnnouncement>();
   /** True from a failed confirmation until one succeeds again (the failure is logged once). */
   private confirmFailing = false;
 
   private constructor(
-    private readonly target: PostgresRevocationTarget,
+    target: PostgresRevocationTarget,
     private readonly cache: IdentityCache,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.sender = new pg.Pool({ ...this.clientConfig(), max: 1 });
+    this.sender = new pg.Pool({ ...postgresChannelClientConfig(target, REVOCATION_RELAY_APPLICATION_NAME), max: 1 });
     survivePostgresConnectionErrors(this.sender);
   }
 
@@ -109,7 +99,28 @@ export class PostgresRevocationRelay implements RevocationRelay {
   ): Promise<PostgresRevocationRelay> {
     const relay = new PostgresRevocationRelay(target, cache, log);
     try {
-      await relay.listen();
+      relay.listener = await PostgresListener.start({
+        target,
+        channel: REVOCATION_CHANNEL,
+        applicationName: REVOCATION_RELAY_APPLICATION_NAME,
+        // Named only once listening: announcements count the listeners that will hear them.
+        afterListen: async (client, schema) => {
+          await client.query("select set_config('application_name', $1, false)", [revocationListenerName(schema)]);
+        },
+        onNotification: (payload) => relay.received(payload),
+        onLost: (error) => {
+          // Revocations may be missed while it is away: stop caching until it is back.
+          cache.suspend();
+          log.warn(
+            { err: error },
+            "the key revocation listener lost its connection; identities are read from the database until it is back",
+          );
+        },
+        onRestored: () => {
+          cache.resume();
+          log.info("the key revocation listener reconnected; identities are cached again");
+        },
+      });
     } catch (error) {
       await relay.close();
       throw error;
@@ -118,12 +129,13 @@ export class PostgresRevocationRelay implements RevocationRelay {
   }
 
   async announce(keyId: string): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.listener === undefined) return;
+    const schema = this.listener.schema;
     const nonce = randomUUID();
     // A failure is the caller's: the revoke answers an error and may be retried (it is idempotent).
     const counted = await this.sender.query<{ listeners: number }>(
       "select count(*)::int as listeners from pg_stat_activity where application_name = $1",
-      [revocationListenerName(this.schema)],
+      [revocationListenerName(schema)],
     );
     const expected = counted.rows[0]?.listeners ?? 0;
     let timer: NodeJS.Timeout | undefined;
@@ -134,7 +146,7 @@ export class PostgresRevocationRelay implements RevocationRelay {
       timer = setTimeout(resolve, ANNOUNCEMENT_WAIT_MS);
     });
     try {
-      const payload = JSON.stringify({ o: this.origin, s: this.schema, k: keyId, n: nonce });
+      const payload = JSON.stringify({ o: this.origin, s: schema, k: keyId, n: nonce });
       await this.sender.query("select pg_notify($1, $2)", [REVOCATION_CHANNEL, payload]);
       if (expected > 0) await confirmed;
       const heard = announcement?.confirmedBy.size ?? 0;
@@ -152,52 +164,15 @@ export class PostgresRevocationRelay implements RevocationRelay {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     for (const announcement of this.pending.values()) announcement.done();
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.listener?.close();
     await this.sender.end().catch(() => undefined);
   }
 
-  private clientConfig(): pg.ClientConfig {
-    const { connectionString, options, timeouts } = this.target;
-    const config: pg.ClientConfig = {
-      connectionString,
-      application_name: REVOCATION_RELAY_APPLICATION_NAME,
-      ...postgresTimeoutConfig(timeouts),
-    };
-    return options === undefined ? config : { ...config, options };
-  }
-
-  /** Opens the listener connection, learns the schema and LISTENs. */
-  private async listen(): Promise<void> {
-    const client = new pg.Client(this.clientConfig());
-    client.on("error", (error) => this.lost(client, error));
-    client.on("end", () => this.lost(client, undefined));
-    client.on("notification", (message) => this.received(message.channel, message.payload));
-    try {
-      await client.connect();
-      const row = await client.query<{ schema: string | null }>("select current_schema() as schema");
-      this.schema = row.rows[0]?.schema ?? "";
-      await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
-      // Named only once listening: announcements count the listeners that will hear them.
-      await client.query("select set_config('application_name', $1, false)", [revocationListenerName(this.schema)]);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.listener = client;
-  }
-
-  private received(channel: string, payload: string | undefined): void {
-    if (channel !== REVOCATION_CHANNEL) return;
+  private received(payload: string | undefined): void {
+    const schema = this.listener?.schema;
     const message = decodeMessage(payload);
-    if (message === undefined || message.schema !== this.schema) return;
+    if (message === undefined || message.schema !== schema) return;
     if ("confirms" in message) {
       this.confirmed(message.confirms, message.origin);
       return;
@@ -208,7 +183,7 @@ export class PostgresRevocationRelay implements RevocationRelay {
       return;
     }
     this.cache.forgetKey(message.keyId);
-    const confirmation = JSON.stringify({ o: this.origin, s: this.schema, a: message.nonce });
+    const confirmation = JSON.stringify({ o: this.origin, s: schema, a: message.nonce });
     this.sender.query("select pg_notify($1, $2)", [REVOCATION_CHANNEL, confirmation]).then(
       () => {
         this.confirmFailing = false;
@@ -227,37 +202,5 @@ export class PostgresRevocationRelay implements RevocationRelay {
     if (announcement === undefined) return;
     announcement.confirmedBy.add(origin);
     if (announcement.confirmedBy.size >= announcement.expected) announcement.done();
-  }
-
-  /** The listener connection failed or ended: stop caching (revocations may be missed), reconnect unless closing. */
-  private lost(client: pg.Client, error: Error | undefined): void {
-    if (this.closed || this.listener !== client) return;
-    this.listener = undefined;
-    this.cache.suspend();
-    client.end().catch(() => undefined);
-    this.log.warn(
-      { err: error },
-      "the key revocation listener lost its connection; identities are read from the database until it is back",
-    );
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnectTimer !== undefined) return;
-    const delay = this.reconnectDelayMs;
-    this.reconnectDelayMs = Math.min(delay * 2, REVOCATION_RECONNECT_DELAYS_MS.max);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      this.listen().then(
-        () => {
-          if (this.closed) return;
-          this.reconnectDelayMs = REVOCATION_RECONNECT_DELAYS_MS.first;
-          this.cache.resume();
-          this.log.info("the key revocation listener reconnected; identities are cached again");
-        },
-        () => this.scheduleReconnect(),
-      );
-    }, delay);
-    this.reconnectTimer.unref();
   }
 }

@@ -121,7 +121,7 @@ describeDialect("postgres", "revocation across instances", () => {
 
   it("an instance whose listener lost its connection keeps serving and still honours revocations", async () => {
     const listenerPid = (): number | undefined =>
-      (b.server.revocationRelay as unknown as { listener?: { processID?: number } }).listener?.processID;
+      (b.server.revocationRelay as unknown as { listener?: { backendPid?: number } }).listener?.backendPid;
     const before = listenerPid();
     expect(before).toBeTypeOf("number");
     const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });

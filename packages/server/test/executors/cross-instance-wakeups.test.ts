@@ -73,7 +73,7 @@ describeDialect("postgres", "call wake-ups across instances", () => {
 
   it("the listener reconnects after losing its connection, wakes its waiters, and relays again", async () => {
     const listenerPid = (): number | undefined =>
-      (b.server.wakeups as unknown as { listener?: { processID?: number } }).listener?.processID;
+      (b.server.wakeups as unknown as { listener?: { backendPid?: number } }).listener?.backendPid;
     const before = listenerPid();
     expect(before).toBeTypeOf("number");
     const waiting = b.server.wakeups.wait(["b-lost"], 20_000);
