@@ -14,7 +14,7 @@ const ALLOWED_DEPENDENCIES: Record<string, readonly string[]> = {
   server: ["protocol"],
   runner: ["protocol"],
   cli: ["protocol", "server", "runner", "client"],
-  console: ["protocol"],
+  console: ["protocol", "client"],
 };
 
 /** The only `node:` modules the pure protocol package may use, and where. */

@@ -8,9 +8,11 @@
  *     then reads it back; starts a run and follows it until it ends, one line per change.
  *
  * Environment: TOOLHOST_URL (default http://127.0.0.1:8080), TOOLHOST_ADMIN_KEY (required).
+ * The calls go through `@toolhost/client`, the typed client.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createToolhostClient } from "@toolhost/client";
 
 const baseUrl = process.env.TOOLHOST_URL ?? "http://127.0.0.1:8080";
 const adminKey = process.env.TOOLHOST_ADMIN_KEY;
@@ -23,22 +25,32 @@ const option = (name, fallback) => {
   return at < 0 ? fallback : process.argv[at + 1];
 };
 
-async function call(method, path, body, { allowConflict = false } = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${adminKey}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
+const toolhost = createToolhostClient({ baseUrl, apiKey: adminKey });
+
+/** The data of a client request; undefined on a 409 when `allowConflict`; else throws `METHOD PATH: STATUS BODY`. */
+async function answerOf(method, request, { allowConflict = false } = {}) {
+  const { data, error, response } = await request;
   if (allowConflict && response.status === 409) return undefined;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
+  if (!response.ok) {
+    const path = response.url.slice(baseUrl.replace(/\/+$/, "").length);
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(error)}`);
+  }
+  return data;
 }
+/** The path parameters of run `runId`. */
+const runPath = (runId) => ({ params: { path: { run_id: runId } } });
 
 const toolsetId = option("--run");
 if (toolsetId === undefined) {
-  await call("POST", "/v1/executor-bindings", { binding_id: "files", name: "scratch files" }, { allowConflict: true });
-  const key = await call("POST", "/v1/keys", { name: "mcp bridge", scopes: ["executors:connect", "tools:execute"] });
+  await answerOf(
+    "POST",
+    toolhost.POST("/v1/executor-bindings", { body: { binding_id: "files", name: "scratch files" } }),
+    { allowConflict: true },
+  );
+  const key = await answerOf(
+    "POST",
+    toolhost.POST("/v1/keys", { body: { name: "mcp bridge", scopes: ["executors:connect", "tools:execute"] } }),
+  );
   console.log("BINDING_ID=files");
   console.log(`TOOLHOST_API_KEY=${key.key}`);
   process.exit(0);
@@ -46,40 +58,56 @@ if (toolsetId === undefined) {
 
 const dir = option("--dir", join(tmpdir(), "toolhost-scratch"));
 const note = join(dir, "note.txt");
-const agent = await call("POST", "/v1/agents", { name: "files agent" });
-const toolset = await call("GET", `/v1/toolsets/${toolsetId}`);
-const version = await call("POST", `/v1/agents/${agent.agent_id}/versions`, {
-  toolset_id: toolsetId,
-  toolset_version: toolset.latest_version,
-  model: {
-    provider: "scripted",
-    script: [
-      { tool_calls: [{ name: "fs.list_directory", arguments: { path: dir } }] },
-      {
-        tool_calls: [
+const agent = await answerOf("POST", toolhost.POST("/v1/agents", { body: { name: "files agent" } }));
+const toolset = await answerOf(
+  "GET",
+  toolhost.GET("/v1/toolsets/{toolset_id}", { params: { path: { toolset_id: toolsetId } } }),
+);
+const version = await answerOf(
+  "POST",
+  toolhost.POST("/v1/agents/{agent_id}/versions", {
+    params: { path: { agent_id: agent.agent_id } },
+    body: {
+      toolset_id: toolsetId,
+      toolset_version: toolset.latest_version,
+      model: {
+        provider: "scripted",
+        script: [
+          { tool_calls: [{ name: "fs.list_directory", arguments: { path: dir } }] },
           {
-            name: "fs.write_file",
-            arguments: { path: note, content: `written through the MCP bridge at ${new Date().toISOString()}\n` },
+            tool_calls: [
+              {
+                name: "fs.write_file",
+                arguments: { path: note, content: `written through the MCP bridge at ${new Date().toISOString()}\n` },
+              },
+            ],
           },
+          { tool_calls: [{ name: "fs.read_text_file", arguments: { path: note } }] },
+          { message: "Listed the directory, wrote note.txt and read it back." },
         ],
       },
-      { tool_calls: [{ name: "fs.read_text_file", arguments: { path: note } }] },
-      { message: "Listed the directory, wrote note.txt and read it back." },
-    ],
-  },
-});
-const session = await call("POST", "/v1/sessions", { agent_version: version.agent_version, subject: "user-1" });
-let run = await call("POST", `/v1/sessions/${session.session_id}/runs`, {
-  input: "Write a note in my scratch directory",
-});
+    },
+  }),
+);
+const session = await answerOf(
+  "POST",
+  toolhost.POST("/v1/sessions", { body: { agent_version: version.agent_version, subject: "user-1" } }),
+);
+let run = await answerOf(
+  "POST",
+  toolhost.POST("/v1/sessions/{session_id}/runs", {
+    params: { path: { session_id: session.session_id } },
+    body: { input: "Write a note in my scratch directory" },
+  }),
+);
 console.log(`run ${run.run_id} started`);
 
 const seen = new Map();
 const deadline = Date.now() + 10 * 60_000;
 while (!["completed", "failed", "cancelled", "expired"].includes(run.status) && Date.now() < deadline) {
   await new Promise((resolve) => setTimeout(resolve, 300));
-  run = await call("GET", `/v1/runs/${run.run_id}`);
-  for (const c of (await call("GET", `/v1/runs/${run.run_id}/tool-calls`)).data) {
+  run = await answerOf("GET", toolhost.GET("/v1/runs/{run_id}", runPath(run.run_id)));
+  for (const c of (await answerOf("GET", toolhost.GET("/v1/runs/{run_id}/tool-calls", runPath(run.run_id)))).data) {
     if (seen.get(c.call_id) !== c.status) {
       seen.set(c.call_id, c.status);
       console.log(`  ${c.tool_name}: ${c.status}`);
@@ -89,13 +117,16 @@ while (!["completed", "failed", "cancelled", "expired"].includes(run.status) && 
 console.log(`run ${run.run_id}: ${run.status}`);
 // A call in reconciliation_required may settle after the run ended (its resolver decides): follow it a while.
 const settleBy = Date.now() + 30_000;
-let calls = (await call("GET", `/v1/runs/${run.run_id}/tool-calls`)).data;
+let calls = (await answerOf("GET", toolhost.GET("/v1/runs/{run_id}/tool-calls", runPath(run.run_id)))).data;
 while (calls.some((c) => c.status === "reconciliation_required") && Date.now() < settleBy) {
   await new Promise((resolve) => setTimeout(resolve, 300));
-  calls = (await call("GET", `/v1/runs/${run.run_id}/tool-calls`)).data;
+  calls = (await answerOf("GET", toolhost.GET("/v1/runs/{run_id}/tool-calls", runPath(run.run_id)))).data;
 }
 for (const c of calls) console.log(`  ${c.tool_name}: ${c.status}`);
-const history = await call("GET", `/v1/runs/${run.run_id}/history?limit=100`);
+const history = await answerOf(
+  "GET",
+  toolhost.GET("/v1/runs/{run_id}/history", { params: { path: { run_id: run.run_id }, query: { limit: 100 } } }),
+);
 for (const item of history.data) {
   if (item.type === "tool_result")
     console.log(`  result: ${JSON.stringify(item.context_preview.result).slice(0, 160)}`);

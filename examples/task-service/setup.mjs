@@ -8,8 +8,10 @@
  *   TOOLHOST_URL=http://127.0.0.1:8080 TOOLHOST_ADMIN_KEY=… node examples/task-service/setup.mjs [--run]
  *
  * `npm start` and `toolhost demo` use the same functions (`configureTaskService` with
- * tasks.read and tasks.create, `runAndWait`).
+ * tasks.read and tasks.create, `runAndWait`). The calls go through `@toolhost/client`, the typed client.
  */
+
+import { createToolhostClient } from "@toolhost/client";
 
 /** Every tool the task service serves. */
 export const TASK_TOOL_NAMES = ["tasks.create", "tasks.read", "tasks.export"];
@@ -62,19 +64,20 @@ export function taskScript(toolNames = TASK_TOOL_NAMES) {
   ];
 }
 
-/** A POST with the admin key; a 409 answers undefined when `allowConflict` (an existing binding). */
-function poster(baseUrl, adminKey) {
-  return async (path, body, allowConflict = false) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (allowConflict && response.status === 409) return undefined;
-    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${text}`);
-    return JSON.parse(text);
-  };
+/** A typed client of `baseUrl` with the admin key. */
+function adminClient(baseUrl, adminKey) {
+  return createToolhostClient({ baseUrl, apiKey: adminKey });
+}
+
+/**
+ * The answer of a client request: its data, or undefined on a 409 when `allowConflict` (an existing
+ * binding); any other refusal throws `METHOD PATH: STATUS BODY`.
+ */
+async function answerOf(request, method, path, allowConflict = false) {
+  const { data, error, response } = await request;
+  if (allowConflict && response.status === 409) return undefined;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(error)}`);
+  return data;
 }
 
 /**
@@ -86,17 +89,37 @@ export async function configureTaskService(
   adminKey,
   { bindingId = "task-service", subject = "user-42", toolNames = TASK_TOOL_NAMES, agentName = "task assistant" } = {},
 ) {
-  const post = poster(baseUrl, adminKey);
+  const toolhost = adminClient(baseUrl, adminKey);
   // The binding may exist from an earlier setup: reuse it (the executor serving it keeps running).
-  await post("/v1/executor-bindings", { binding_id: bindingId, name: "Task service" }, true);
-  const toolset = await post("/v1/toolsets", { name: "task service", tools: taskTools(bindingId, toolNames) });
-  const agent = await post("/v1/agents", { name: agentName });
-  const version = await post(`/v1/agents/${agent.agent_id}/versions`, {
-    toolset_id: toolset.toolset_id,
-    toolset_version: 1,
-    model: { provider: "scripted", script: taskScript(toolNames) },
-  });
-  const session = await post("/v1/sessions", { agent_version: version.agent_version, subject });
+  await answerOf(
+    toolhost.POST("/v1/executor-bindings", { body: { binding_id: bindingId, name: "Task service" } }),
+    "POST",
+    "/v1/executor-bindings",
+    true,
+  );
+  const toolset = await answerOf(
+    toolhost.POST("/v1/toolsets", { body: { name: "task service", tools: taskTools(bindingId, toolNames) } }),
+    "POST",
+    "/v1/toolsets",
+  );
+  const agent = await answerOf(toolhost.POST("/v1/agents", { body: { name: agentName } }), "POST", "/v1/agents");
+  const version = await answerOf(
+    toolhost.POST("/v1/agents/{agent_id}/versions", {
+      params: { path: { agent_id: agent.agent_id } },
+      body: {
+        toolset_id: toolset.toolset_id,
+        toolset_version: 1,
+        model: { provider: "scripted", script: taskScript(toolNames) },
+      },
+    }),
+    "POST",
+    `/v1/agents/${agent.agent_id}/versions`,
+  );
+  const session = await answerOf(
+    toolhost.POST("/v1/sessions", { body: { agent_version: version.agent_version, subject } }),
+    "POST",
+    "/v1/sessions",
+  );
   return {
     bindingId,
     toolsetId: toolset.toolset_id,
@@ -109,8 +132,13 @@ export async function configureTaskService(
 /** Creates everything through the API; answers the IDs and the executor key. */
 export async function setUpTaskService(baseUrl, adminKey, { bindingId = "task-service", subject = "user-42" } = {}) {
   const made = await configureTaskService(baseUrl, adminKey, { bindingId, subject });
-  const post = poster(baseUrl, adminKey);
-  const key = await post("/v1/keys", { name: "task service executor", scopes: ["executors:connect", "tools:execute"] });
+  const key = await answerOf(
+    adminClient(baseUrl, adminKey).POST("/v1/keys", {
+      body: { name: "task service executor", scopes: ["executors:connect", "tools:execute"] },
+    }),
+    "POST",
+    "/v1/keys",
+  );
   return { bindingId, agentId: made.agentId, sessionId: made.sessionId, executorKey: key.key };
 }
 
@@ -122,24 +150,25 @@ export async function runAndWait(
   timeoutMs = 30_000,
   input = "Add 'Buy milk' to my tasks",
 ) {
-  const call = async (method, path, body) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminKey}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return JSON.parse(text);
-  };
-  let run = await call("POST", `/v1/sessions/${sessionId}/runs`, { input });
+  const toolhost = adminClient(baseUrl, adminKey);
+  const runPath = (id) => ({ params: { path: { run_id: id } } });
+  let run = await answerOf(
+    toolhost.POST("/v1/sessions/{session_id}/runs", { params: { path: { session_id: sessionId } }, body: { input } }),
+    "POST",
+    `/v1/sessions/${sessionId}/runs`,
+  );
   const deadline = Date.now() + timeoutMs;
   while (!["completed", "failed", "cancelled", "expired"].includes(run.status)) {
     if (Date.now() > deadline) throw new Error(`run ${run.run_id} still ${run.status}: is main.mjs running?`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    run = await call("GET", `/v1/runs/${run.run_id}`);
+    run = await answerOf(toolhost.GET("/v1/runs/{run_id}", runPath(run.run_id)), "GET", `/v1/runs/${run.run_id}`);
   }
-  return { run, history: await call("GET", `/v1/runs/${run.run_id}/history`) };
+  const history = await answerOf(
+    toolhost.GET("/v1/runs/{run_id}/history", runPath(run.run_id)),
+    "GET",
+    `/v1/runs/${run.run_id}/history`,
+  );
+  return { run, history };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

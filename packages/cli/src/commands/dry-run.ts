@@ -92,6 +92,7 @@ export async function runDryRun(options: DryRunOptions, context: CommandContext)
   for (const [index, receipt] of options.receipt.entries()) {
     receipts.push(await jsonText(receipt, `--receipt[${index + 1}]`, reader));
   }
+  // Raw fetch, not @toolhost/client: the user's JSON goes byte-exactly and the server's exact text is printed.
   const base = options.url.endsWith("/") ? options.url : `${options.url}/`;
   let response: Response;
   try {

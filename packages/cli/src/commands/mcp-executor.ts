@@ -34,25 +34,29 @@ export async function publishToolset(
   tools: readonly ToolDefinition[],
   target: { readonly toolsetId?: string | undefined; readonly name: string },
 ): Promise<{ toolset_id: string; version: number }> {
-  const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
-  const path =
-    target.toolsetId === undefined ? "v1/toolsets" : `v1/toolsets/${encodeURIComponent(target.toolsetId)}/versions`;
-  const body = target.toolsetId === undefined ? { name: target.name, tools } : { tools };
-  let response: Response;
+  // Loaded here, like the runner, so the commands that do not publish do not load it.
+  const { createToolhostClient } = await import("@toolhost/client");
+  const toolhost = createToolhostClient({ baseUrl, apiKey: key });
+  const body = { tools: [...tools] };
+  let answer: Awaited<ReturnType<typeof toolhost.POST>>;
   try {
-    response = await fetch(new URL(path, base), {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    answer =
+      target.toolsetId === undefined
+        ? await toolhost.POST("/v1/toolsets", { body: { name: target.name, ...body } })
+        : await toolhost.POST("/v1/toolsets/{toolset_id}/versions", {
+            params: { path: { toolset_id: target.toolsetId } },
+            body,
+          });
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     throw new CommandFailure(`cannot reach ${baseUrl}: ${cause}`);
   }
-  const text = await response.text();
-  if (response.status !== 201)
+  const { data, error, response } = answer;
+  if (response.status !== 201 || data === undefined) {
+    const text = typeof error === "string" ? error : JSON.stringify(error);
     throw new CommandFailure(`publishing the toolset: the server answered ${response.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as { toolset_id: string; version: number };
+  }
+  return data;
 }
 
 /** Resolves on the first SIGTERM or SIGINT (the handlers are removed then). */

@@ -1,9 +1,12 @@
 /**
  * The console's HTTP client: same-origin requests to the public API under /v1 with the session's key
- * as a bearer token. Typed by the wire schemas of `@toolhost/protocol/wire` (types only: nothing of
- * the protocol package reaches the browser bundle).
+ * as a bearer token. The JSON reads and writes go through `@toolhost/client` (paths, parameters and
+ * bodies typed by the OpenAPI document); the dry-run and the run history keep `raw()`, the server's
+ * exact text. Answers are typed by the wire schemas of `@toolhost/protocol/wire` (types only: nothing
+ * of the protocol package reaches the browser bundle).
  */
 
+import { createToolhostClient, type ToolhostClient } from "@toolhost/client";
 import type {
   Agent,
   AgentVersion,
@@ -41,9 +44,49 @@ export class ApiClient {
   constructor(
     private readonly key: string,
     private readonly onUnauthorized: () => void = () => undefined,
-  ) {}
+  ) {
+    this.typed = createToolhostClient({
+      // Same origin (relative URLs, as `raw()` uses): the console is served by the server it talks to.
+      baseUrl: "",
+      apiKey: key,
+      fetch: (request) => fetch(request, { credentials: "omit" }),
+    });
+  }
 
-  /** Sends one request; answers the exact text, or throws ApiError (status 0 when unreachable). */
+  /** The typed client, for the JSON routes (see `answer`). */
+  private readonly typed: ToolhostClient;
+
+  /** The data of a typed request, or throws ApiError like `raw` (status 0 when unreachable). */
+  private async answer<Data>(
+    request: Promise<{ data?: Data; error?: unknown; response: Response }>,
+  ): Promise<NonNullable<Data>> {
+    let answered: Awaited<typeof request>;
+    try {
+      answered = await request;
+    } catch (error) {
+      throw new ApiError(0, "unreachable", (error as Error).message);
+    }
+    const { data, error, response } = answered;
+    if (response.status === 401) this.onUnauthorized();
+    if (!response.ok || data === undefined || data === null) {
+      throw apiErrorOf(response.status, typeof error === "string" ? error : JSON.stringify(error ?? ""));
+    }
+    return data;
+  }
+
+  /** Every item of a list route, following `next_cursor` (up to MAX_LIST_ITEMS); `page` reads one page. */
+  private async pages<Item>(page: (query: { limit: number; cursor?: string }) => Promise<ListPage<Item>>) {
+    const items: Item[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: ListPage<Item> = await page(cursor === null ? { limit: 200 } : { limit: 200, cursor });
+      items.push(...next.data);
+      cursor = next.next_cursor;
+    } while (cursor !== null && items.length < MAX_LIST_ITEMS);
+    return items;
+  }
+
+  /** Sends one request; answers the exact text (for the views that show the server's bytes), or throws ApiError (status 0 when unreachable). */
   async raw(method: string, path: string, body?: string): Promise<RawAnswer> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.key}` };
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -92,7 +135,7 @@ export class ApiClient {
   /** Checks the key: true when the server knows it (a key lacking `runtime:read` is still valid). */
   async verify(): Promise<void> {
     try {
-      await this.raw("GET", "/v1/runs?limit=1");
+      await this.answer(this.typed.GET("/v1/runs", { params: { query: { limit: 1 } } }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) return;
       throw error;
@@ -100,15 +143,21 @@ export class ApiClient {
   }
 
   agents(): Promise<Agent[]> {
-    return this.all("/v1/agents");
+    return this.pages((query) => this.answer(this.typed.GET("/v1/agents", { params: { query } })));
   }
 
   agentVersions(agentId: string): Promise<AgentVersion[]> {
-    return this.all(`/v1/agents/${encodeURIComponent(agentId)}/versions`);
+    return this.pages((query) =>
+      this.answer(this.typed.GET("/v1/agents/{agent_id}/versions", { params: { path: { agent_id: agentId }, query } })),
+    );
   }
 
   toolsetVersion(toolsetId: string, version: number): Promise<ToolsetVersion> {
-    return this.get(`/v1/toolsets/${encodeURIComponent(toolsetId)}/versions/${version}`);
+    return this.answer(
+      this.typed.GET("/v1/toolsets/{toolset_id}/versions/{version}", {
+        params: { path: { toolset_id: toolsetId, version } },
+      }),
+    );
   }
 
   /** The dry-run, its body given as exact text (so mock results keep their numbers and key order). */
@@ -118,46 +167,58 @@ export class ApiClient {
   }
 
   recentRuns(limit = 50): Promise<ListPage<Run>> {
-    return this.get(`/v1/runs?limit=${limit}`);
+    return this.answer(this.typed.GET("/v1/runs", { params: { query: { limit } } }));
   }
 
   run(runId: string): Promise<Run> {
-    return this.get(`/v1/runs/${encodeURIComponent(runId)}`);
+    return this.answer(this.typed.GET("/v1/runs/{run_id}", { params: { path: { run_id: runId } } }));
   }
 
   toolCalls(runId: string): Promise<ToolCall[]> {
-    return this.all(`/v1/runs/${encodeURIComponent(runId)}/tool-calls`);
+    return this.pages((query) =>
+      this.answer(this.typed.GET("/v1/runs/{run_id}/tool-calls", { params: { path: { run_id: runId }, query } })),
+    );
   }
 
   callReceipts(runId: string, callId: string): Promise<CallReceipts> {
-    return this.get(`/v1/runs/${encodeURIComponent(runId)}/tool-calls/${encodeURIComponent(callId)}/receipts`);
+    return this.answer(
+      this.typed.GET("/v1/runs/{run_id}/tool-calls/{call_id}/receipts", {
+        params: { path: { run_id: runId, call_id: callId } },
+      }),
+    );
   }
 
+  /** The run's history through `raw()`: the run page shows the server's exact text. */
   history(runId: string): Promise<HistoryItem[]> {
     return this.all(`/v1/runs/${encodeURIComponent(runId)}/history`);
   }
 
   sessions(): Promise<Session[]> {
-    return this.all("/v1/sessions");
+    return this.pages((query) => this.answer(this.typed.GET("/v1/sessions", { params: { query } })));
   }
 
-  async startRun(sessionId: string, inputText: string): Promise<Run> {
-    const body = `{"input":${JSON.stringify(inputText)}}`;
-    const { text } = await this.raw("POST", `/v1/sessions/${encodeURIComponent(sessionId)}/runs`, body);
-    return JSON.parse(text) as Run;
+  startRun(sessionId: string, inputText: string): Promise<Run> {
+    return this.answer(
+      this.typed.POST("/v1/sessions/{session_id}/runs", {
+        params: { path: { session_id: sessionId } },
+        body: { input: inputText },
+      }),
+    );
   }
 
   executors(): Promise<ExecutorSummary[]> {
-    return this.all("/v1/executors");
+    return this.pages((query) => this.answer(this.typed.GET("/v1/executors", { params: { query } })));
   }
 
   bindings(): Promise<Binding[]> {
-    return this.all("/v1/executor-bindings");
+    return this.pages((query) => this.answer(this.typed.GET("/v1/executor-bindings", { params: { query } })));
   }
 
   diagnostics(agentId: string, bindingId: string): Promise<BindingDiagnostics> {
-    return this.get(
-      `/v1/agents/${encodeURIComponent(agentId)}/executor-bindings/${encodeURIComponent(bindingId)}/diagnostics`,
+    return this.answer(
+      this.typed.GET("/v1/agents/{agent_id}/executor-bindings/{binding_id}/diagnostics", {
+        params: { path: { agent_id: agentId, binding_id: bindingId } },
+      }),
     );
   }
 
