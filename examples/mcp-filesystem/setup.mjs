@@ -27,6 +27,18 @@ const option = (name, fallback) => {
 
 const toolhost = createToolhostClient({ baseUrl, apiKey: adminKey });
 
+// Any failure ends the script with one line, not a stack: the server unreachable, or a refusal.
+process.on("uncaughtException", (error) => {
+  const unreachable = error instanceof TypeError && error.message === "fetch failed";
+  const cause = unreachable && error.cause instanceof Error ? ` (${error.cause.code ?? error.cause.message})` : "";
+  console.error(
+    unreachable
+      ? `cannot reach the toolhost server at ${baseUrl}${cause}: start it (npx toolhost serve) or set TOOLHOST_URL to its address`
+      : `setup failed: ${error instanceof Error ? error.message : error}`,
+  );
+  process.exit(1);
+});
+
 /** The data of a client request; undefined on a 409 when `allowConflict`; else throws `METHOD PATH: STATUS BODY`. */
 async function answerOf(method, request, { allowConflict = false } = {}) {
   const { data, error, response } = await request;
