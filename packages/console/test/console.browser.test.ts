@@ -65,6 +65,7 @@ describeInChromium("the console in Chromium", () => {
 
   it("shows an invalid argument inline, and the check passes once it is fixed", async () => {
     const { page } = world;
+    await page.getByLabel("工具").selectOption("tasks.read");
     const editor = page.getByTestId("arguments-editor");
     const text = editor.locator("textarea");
     await text.fill('{"limit": "ten"}');

@@ -39,8 +39,11 @@ export function SchemaPage() {
   const t = useText();
   const ids = { version: useId(), tool: useId(), upload: useId() };
   const versions = useResource(() => loadVersionChoices(client), "versions");
-  const [agentVersion, setAgentVersion] = useState<string>("");
-  const choice = versions.data?.find((item) => item.version.agent_version === agentVersion);
+  // Defaults: the newest version, then its first tool. Derived rather than set by an effect, which
+  // could land after the user's own pick and undo it.
+  const [chosenVersion, setAgentVersion] = useState<string>("");
+  const choice = versions.data?.find((item) => item.version.agent_version === chosenVersion) ?? versions.data?.[0];
+  const agentVersion = choice?.version.agent_version ?? "";
   const tools = useResource(
     async () =>
       choice === undefined
@@ -48,23 +51,15 @@ export function SchemaPage() {
         : (await client.toolsetVersion(choice.version.toolset_id, choice.version.toolset_version)).tools,
     `tools:${choice?.version.agent_version ?? ""}`,
   );
-  const [toolName, setToolName] = useState<string>("");
-  const tool: Tool | undefined = tools.data?.find((item) => item.name === toolName);
+  const [chosenTool, setToolName] = useState<string>("");
+  const tool: Tool | undefined = tools.data?.find((item) => item.name === chosenTool) ?? tools.data?.[0];
+  const toolName = tool?.name ?? "";
   const [argumentsText, setArgumentsText] = useState("{}");
   const [receipts, setReceipts] = useState<ReceiptDraft[]>([{ key: 0, text: SAMPLE_RECEIPT_TEXT }]);
   const [checked, setChecked] = useState<Checked | undefined>(undefined);
   const [failure, setFailure] = useState<Error | undefined>(undefined);
   const [running, setRunning] = useState(false);
 
-  // Default choices: the newest version, then its first tool.
-  useEffect(() => {
-    const first = versions.data?.[0];
-    if (agentVersion === "" && first !== undefined) setAgentVersion(first.version.agent_version);
-  }, [versions.data, agentVersion]);
-  useEffect(() => {
-    const names = tools.data?.map((item) => item.name) ?? [];
-    if (names.length > 0 && !names.includes(toolName)) setToolName(names[0] as string);
-  }, [tools.data, toolName]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tool or version makes the last check stale.
   useEffect(() => setChecked(undefined), [agentVersion, toolName]);
 
