@@ -18,6 +18,7 @@ import { type DatabaseLocation, parseDatabaseUrl, redactDatabaseUrl, SQLITE_MEMO
 import { usePreparedStatements } from "./postgres-prepared-statements.js";
 import { SqliteServerDialect } from "./sqlite-dialect.js";
 import { StatementCachingDatabase } from "./sqlite-statement-cache.js";
+import { SqliteWalSync, type WalSync } from "./sqlite-wal-sync.js";
 import { countingDialect, StatementCounter } from "./statement-counter.js";
 import type { Dialect } from "./storage.js";
 import { StorageUnavailableError } from "./storage-unavailable.js";
@@ -53,6 +54,12 @@ export interface DatabaseConnection {
    * it was opened (checked before every commit). Undefined for PostgreSQL and `sqlite::memory:`.
    */
   readonly verifyFile: (() => void) | undefined;
+  /**
+   * SQLite file databases: the fsync that makes commits durable (the connection runs with
+   * `synchronous=NORMAL`); whoever commits on `db` calls it before acknowledging anything.
+   * Undefined for PostgreSQL and `sqlite::memory:`.
+   */
+  readonly walSync: WalSync | undefined;
   /** Statements sent to the database through `db` (round trips on PostgreSQL). */
   readonly statements: StatementCounter;
 }
@@ -86,12 +93,13 @@ function connectSqlite(path: string): DatabaseConnection {
   }
   const database = new BetterSqlite3(path);
   try {
-    // WAL: readers never block the writer. FULL: a COMMIT returns only once it is durable (one fsync
-    // per commit, which the group committer amortises). Foreign keys are off by default in SQLite.
+    // WAL: readers never block the writer. NORMAL: a COMMIT writes the WAL without waiting for the
+    // disk; the storage then fsyncs the WAL off the event loop before it answers (`walSync`), which
+    // keeps FULL's durability (see sqlite-wal-sync.ts). Foreign keys are off by default in SQLite.
     // The busy timeout first: switching to WAL takes a lock another process opening the file may hold.
     database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     database.pragma("journal_mode = WAL");
-    database.pragma("synchronous = FULL");
+    database.pragma("synchronous = NORMAL");
     database.pragma("foreign_keys = ON");
     // Sorts (the candidates of every pending poll are ordered) in memory, not in a temporary file:
     // measured at about a third of that query's time. They hold at most a page of rows.
@@ -112,6 +120,7 @@ function connectSqlite(path: string): DatabaseConnection {
     }),
     schema: undefined,
     verifyFile: path === SQLITE_MEMORY_PATH ? undefined : fileVerifier(resolve(path)),
+    walSync: path === SQLITE_MEMORY_PATH ? undefined : new SqliteWalSync(resolve(path)),
     statements,
   };
 }
@@ -192,7 +201,7 @@ async function connectPostgres(
     if (schema === null) {
       throw new Error("no schema of the search_path exists: add ?schema=NAME to the database URL");
     }
-    return { dialect: "postgres", db, schema, verifyFile: undefined, statements };
+    return { dialect: "postgres", db, schema, verifyFile: undefined, walSync: undefined, statements };
   } catch (error) {
     await db.destroy();
     const reason = error instanceof Error ? error.message : String(error);

@@ -65,7 +65,7 @@ export interface StorageStats {
    * transaction (they go through the group committer as one-operation transactions).
    */
   transactions: number;
-  /** Physical COMMITs that succeeded; on SQLite each one fsync, shared by a whole batch. */
+  /** Physical COMMITs that succeeded; on SQLite each one fsync (off the event loop), shared by a whole batch. */
   commits: number;
   /** Statements sent to the database (round trips on PostgreSQL, BEGIN and COMMIT included). */
   statements: number;
@@ -115,7 +115,12 @@ export class KyselyStorage implements Storage {
     let context: StoreContext;
     if (connection.dialect === "sqlite") {
       // A deleted or replaced file fails the batch instead of acknowledging writes that would be lost.
-      this.committer = new SqliteGroupCommitter(connection.db, options.maxCommitBatch, connection.verifyFile);
+      const { walSync } = connection;
+      this.committer = new SqliteGroupCommitter(connection.db, {
+        maxBatchSize: options.maxCommitBatch,
+        beforeCommit: connection.verifyFile,
+        makeDurable: walSync && (() => walSync.sync()),
+      });
       context = sqliteTopLevelContext(connection.db, this.committer, this.immutableRows);
     } else {
       context = postgresPoolContext(connection.db, this.immutableRows);
@@ -183,7 +188,10 @@ export class KyselyStorage implements Storage {
 
   async migrate(): Promise<MigrationReport> {
     try {
-      return await applyMigrations(this.migrator);
+      const report = await applyMigrations(this.migrator);
+      // Migrations commit on the connection directly, not through the committer.
+      await this.connection.walSync?.sync();
+      return report;
     } finally {
       this.immutableRows.clear();
     }
@@ -201,6 +209,7 @@ export class KyselyStorage implements Storage {
     this.closing ??= (async () => {
       await this.committer?.close();
       await this.connection.db.destroy();
+      await this.connection.walSync?.close();
     })();
     return this.closing;
   }

@@ -1,10 +1,11 @@
 /**
  * Group commit for SQLite.
  *
- * Why: the SQLite file runs with `synchronous=FULL`, so every COMMIT waits for an fsync of the WAL —
- * milliseconds on real disks, the bottleneck of a write-heavy server. Many concurrent requests can
- * share one fsync: their logical transactions run one after another inside one physical transaction,
- * and one COMMIT makes all of them durable at once.
+ * Why: every commit waits for an fsync of the WAL — milliseconds on real disks, the bottleneck of a
+ * write-heavy server. Many concurrent requests can share one fsync: their logical transactions run one
+ * after another inside one physical transaction, and one COMMIT plus one fsync makes all of them
+ * durable at once. The fsync (`makeDurable`, see `sqlite-wal-sync.ts`) runs off the event loop, so
+ * requests go on being parsed and validated — and queue for the next batch — while the disk works.
  *
  * How:
  * - `run(work)` queues a logical transaction. When the connection is free, the committer first yields
@@ -16,10 +17,14 @@
  *   on success or `ROLLBACK TO` + `RELEASE` on failure — one failing transaction never affects the
  *   others — then one `COMMIT`. A batch of one transaction (an idle server's every request) runs
  *   without the savepoint: `BEGIN IMMEDIATE`, its work, `COMMIT` (or `ROLLBACK` when it failed).
- * - Every caller's promise settles only after that COMMIT returned, i.e. once its writes are durable
- *   (a failed transaction is answered then too). When the batch itself fails (BEGIN, a savepoint
- *   statement or the COMMIT), everything is rolled back and every transaction of the batch is rejected;
- *   so is it when SQLite rolled the batch back by itself after a transaction's error (disk full, I/O).
+ * - Every caller's promise settles only after that COMMIT returned and `makeDurable` resolved, i.e.
+ *   once its writes are on disk (a failed transaction is answered then too); the connection stays held
+ *   meanwhile, so no other statement reads rows that are not durable yet. When the batch itself fails
+ *   (BEGIN, a savepoint statement or the COMMIT), everything is rolled back and every transaction of
+ *   the batch is rejected; so is it when SQLite rolled the batch back by itself after a transaction's
+ *   error (disk full, I/O). When the fsync fails, the batch is committed but not known durable: every
+ *   transaction of it is rejected with a StorageUnavailableError (an unknown outcome, as a connection
+ *   lost during a PostgreSQL COMMIT), and the committer goes on with the next batch.
  *
  * Interleaving: the batch holds Kysely's single SQLite connection (`db.connection()`, guarded by the
  * driver's mutex) from BEGIN to COMMIT, so any other statement on the same Kysely instance — a plain
@@ -32,14 +37,25 @@
  */
 
 import { type Kysely, sql } from "kysely";
+import { StorageUnavailableError } from "./storage-unavailable.js";
 import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
 
 /** Counters of the committer since it was created. */
 export interface GroupCommitStats {
   /** Logical transactions answered (committed or rolled back). */
   transactions: number;
-  /** Physical COMMITs that succeeded (each one fsync under `synchronous=FULL`). */
+  /** Physical COMMITs that succeeded (each followed by one `makeDurable`). */
   commits: number;
+}
+
+/** Options of SqliteGroupCommitter. */
+export interface GroupCommitOptions {
+  /** Most logical transactions in one physical commit (default 256; 1 disables grouping, for comparison). */
+  readonly maxBatchSize?: number | undefined;
+  /** Runs before each COMMIT; when it throws, the batch rolls back and every transaction of it fails. */
+  readonly beforeCommit?: (() => void) | undefined;
+  /** Makes a committed batch durable (the WAL's fsync); awaited before any of it is answered. */
+  readonly makeDurable?: (() => Promise<void>) | undefined;
 }
 
 /** The default largest number of logical transactions in one physical commit. */
@@ -58,23 +74,22 @@ export class SqliteGroupCommitter<DB> {
   readonly #db: Kysely<DB>;
   readonly #maxBatchSize: number;
   readonly #beforeCommit: (() => void) | undefined;
+  readonly #makeDurable: (() => Promise<void>) | undefined;
   #queue: Pending<DB>[] = [];
   #draining: Promise<void> | undefined;
   #closed = false;
   #transactions = 0;
   #commits = 0;
 
-  /**
-   * `maxBatchSize` 1 disables grouping (one commit per transaction), for comparison. `beforeCommit`
-   * runs before each COMMIT; when it throws, the batch rolls back and every transaction of it fails.
-   */
-  constructor(db: Kysely<DB>, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, beforeCommit?: () => void) {
+  constructor(db: Kysely<DB>, options: GroupCommitOptions = {}) {
+    const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
     if (!Number.isSafeInteger(maxBatchSize) || maxBatchSize < 1) {
       throw new RangeError(`maxBatchSize must be a positive integer, got ${maxBatchSize}`);
     }
     this.#db = db;
     this.#maxBatchSize = maxBatchSize;
-    this.#beforeCommit = beforeCommit;
+    this.#beforeCommit = options.beforeCommit;
+    this.#makeDurable = options.makeDurable;
   }
 
   /** Queues `work` as one logical transaction; settles after the commit that holds it. */
@@ -123,6 +138,7 @@ export class SqliteGroupCommitter<DB> {
     const outcomes: Outcome[] = [];
     let failure: { error: unknown } | undefined;
     let begun = false;
+    let committed = false;
     try {
       await sql`begin immediate`.execute(conn);
       begun = true;
@@ -149,11 +165,23 @@ export class SqliteGroupCommitter<DB> {
         this.#beforeCommit?.();
         await sql`commit`.execute(conn);
         this.#commits++;
+        committed = true;
+        await this.#makeDurable?.();
       }
     } catch (error) {
-      failure = { error };
-      // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL); then this fails harmlessly.
-      if (begun) await sql`rollback`.execute(conn).catch(() => undefined);
+      if (committed) {
+        failure = {
+          error: new StorageUnavailableError(
+            `the commit could not be made durable (fsync of the SQLite WAL failed: ${(error as Error).message}); ` +
+              "its outcome is unknown",
+            { cause: error },
+          ),
+        };
+      } else {
+        failure = { error };
+        // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL); then this fails harmlessly.
+        if (begun) await sql`rollback`.execute(conn).catch(() => undefined);
+      }
     }
     this.#transactions += batch.length;
     batch.forEach((pending, index) => {

@@ -34,7 +34,7 @@ import type { CallContext, CallContextInput } from "./stores/call-context-query.
 
 /** The SQL dialects the server runs on. */
 export const DIALECTS = {
-  /** An embedded SQLite file (WAL, `synchronous=FULL`): the zero-setup default. */
+  /** An embedded SQLite file (WAL; every commit fsynced before it is answered): the zero-setup default. */
   sqlite: "sqlite",
   /** PostgreSQL: several server instances on one database. */
   postgres: "postgres",
