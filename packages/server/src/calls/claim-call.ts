@@ -154,6 +154,8 @@ export function claimAnswerText(
       toolset_version: run.toolset_version,
       deadline: isoTime(call.deadline_ms),
       accept_deadline: isoTime(acceptDeadlineMs),
+      // The run's trace, for the executor's handler span (docs/operations.md#traces).
+      ...(call.trace_context === null ? {} : { traceparent: call.trace_context }),
     },
   });
 }

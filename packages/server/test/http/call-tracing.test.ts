@@ -78,9 +78,21 @@ describeEachDialect("tool call tracing", (dialect) => {
     return { runId, callId: call.call_id as string };
   };
 
-  /** Claims the call in the executor's trace. */
-  const claimInExecutorTrace = async (runId: string, callId: string, executorId: string): Promise<Held> => {
+  /** Claims the call in the executor's trace; answers the claim and the `traceparent` its candidate and answer named. */
+  const claimInExecutorTrace = async (
+    runId: string,
+    callId: string,
+    executorId: string,
+  ): Promise<Held & { candidateTraceparent: unknown; claimTraceparent: unknown }> => {
     const executor = await connect(server, world, executorId);
+    const pending = await server.call(
+      "GET",
+      `/v1/executors/${executorId}/pending?connection_id=${executor.connection_id}&limit=200`,
+      { key: world.executorKey },
+    );
+    const candidate = (expectStatus(pending, 200).data as Array<Record<string, unknown>>).find(
+      (item) => item.call_id === callId,
+    );
     const answer = await server.call("POST", `/v1/runs/${runId}/tool-calls/${callId}/claim`, {
       key: world.executorKey,
       body: { executor_id: executor.executor_id, connection_id: executor.connection_id },
@@ -88,8 +100,19 @@ describeEachDialect("tool call tracing", (dialect) => {
     });
     const body = expectStatus(answer, 200);
     expect(parseTraceparent(answer.headers.get("traceparent"))?.traceId).toBe(EXECUTOR_TRACE);
-    return { runId, callId, executorId, claimId: body.claim_id, grant: body.grant };
+    return {
+      runId,
+      callId,
+      executorId,
+      claimId: body.claim_id,
+      grant: body.grant,
+      candidateTraceparent: candidate?.traceparent,
+      claimTraceparent: body.call.traceparent,
+    };
   };
+  /** The `traceparent` of a span's context (sampled). */
+  const traceparentOf = (span: ReadableSpan): string =>
+    `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01`;
 
   it("puts the call under its run turn and links the executor's claim and receipts to it", async () => {
     exporter.reset();
@@ -121,6 +144,9 @@ describeEachDialect("tool call tracing", (dialect) => {
     expect(claimHttp?.parentSpanContext?.spanId).toBe(EXECUTOR_SPAN);
     expect(callLinks(claimHttp)).toEqual([callContext]);
     expect(callLinks(claimSpan)).toEqual([callContext]);
+    // The candidate and the claim answer name the call's context, for the executor's handler span.
+    expect(held.candidateTraceparent).toBe(traceparentOf(callSpan));
+    expect(held.claimTraceparent).toBe(traceparentOf(callSpan));
 
     // The receipts link too; the final one settles the call: a settled span, linked, with the status.
     exporter.reset();
@@ -156,11 +182,13 @@ describeEachDialect("tool call tracing", (dialect) => {
   it("keeps the call's trace context across a server restart", async () => {
     exporter.reset();
     const { runId, callId } = await startTracedRun();
-    const callContext = idOf(only("toolhost.tool_call", callId));
+    const callSpan = only("toolhost.tool_call", callId);
+    const callContext = idOf(callSpan);
 
     await server.restart();
     exporter.reset();
-    await claimInExecutorTrace(runId, callId, `ct-restart-${dialect}`);
+    const held = await claimInExecutorTrace(runId, callId, `ct-restart-${dialect}`);
+    expect(held.claimTraceparent).toBe(traceparentOf(callSpan));
     expect(callLinks(only("toolhost.claim", callId))).toEqual([callContext]);
     expect(callLinks(named("HTTP POST /v1/runs/:run_id/tool-calls/:call_id/claim")[0])).toEqual([callContext]);
 
