@@ -23,6 +23,14 @@ import {
   type World,
 } from "../calls/calls-harness.js";
 import { type RestartableServer, startRestartableServer } from "../calls/restartable-server.js";
+import { startFakeModelServer } from "../models/fake-model-server.js";
+import {
+  buildModelWorld,
+  openAiModel,
+  pendingCalls,
+  startModelRun,
+  startModelServer,
+} from "../models/model-harness.js";
 import { describeEachDialect } from "../support/test-databases.js";
 
 const exporter = new InMemorySpanExporter();
@@ -203,4 +211,29 @@ describeEachDialect("tool call tracing", (dialect) => {
     expect(settled.attributes["toolhost.call_status"]).toBe("expired");
     expect(callLinks(settled)).toEqual([callContext]);
   });
+});
+
+describeEachDialect("tool call tracing with a model provider", (dialect) => {
+  it("puts the call under the run driver's turn, beside the turn's model request", async () => {
+    const fake = await startFakeModelServer();
+    fake.push({ kind: "tool_calls", calls: [{ name: "tasks_create", arguments: { title: "Buy milk" } }] });
+    const server = await startModelServer(dialect);
+    const world = await buildModelWorld(server, openAiModel(fake.url));
+    exporter.reset();
+    const runId = await startModelRun(server, world);
+    const [call] = await pendingCalls(server, runId, 1);
+    const callSpan = only("toolhost.tool_call", String(call?.call_id));
+    // The turn's span ends after its commit, which the calls become visible at: wait for it.
+    const turn = await eventually(
+      async () => named("toolhost.run_turn").find((span) => span.attributes["toolhost.run_id"] === runId),
+      (span) => span !== undefined,
+      "the run driver's turn span ends",
+    );
+    const request = named("toolhost.model_request").find((span) => span.attributes["toolhost.run_id"] === runId);
+    expect(turn?.parentSpanContext).toBeUndefined();
+    expect(callSpan.spanContext().traceId).toBe(turn?.spanContext().traceId);
+    expect(callSpan.parentSpanContext?.spanId).toBe(turn?.spanContext().spanId);
+    expect(request?.parentSpanContext?.spanId).toBe(turn?.spanContext().spanId);
+    expect(callSpan.attributes["toolhost.tool_name"]).toBe("tasks.create");
+  }, 60_000);
 });
