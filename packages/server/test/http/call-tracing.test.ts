@@ -61,6 +61,13 @@ const callLinks = (span: ReadableSpan | undefined): string[] =>
   (span?.links ?? [])
     .filter((link) => link.attributes?.["toolhost.link"] === "toolhost.tool_call")
     .map((link) => `${link.context.traceId}-${link.context.spanId}`);
+/** The server spans of `route`, once `count` of them ended (a server span ends after its answer was sent). */
+const serverSpans = (route: string, count: number): Promise<ReadableSpan[]> =>
+  eventually(
+    async () => named(`HTTP ${route}`),
+    (spans) => spans.length >= count,
+    `${count} ${route} span(s) end`,
+  );
 const idOf = (span: ReadableSpan): string => `${span.spanContext().traceId}-${span.spanContext().spanId}`;
 
 describeEachDialect("tool call tracing", (dialect) => {
@@ -127,7 +134,7 @@ describeEachDialect("tool call tracing", (dialect) => {
     const { runId, callId } = await startTracedRun();
 
     // The run's trace: the caller → HTTP → toolhost.run_turn → toolhost.tool_call.
-    const [runHttp] = named("HTTP POST /v1/sessions/:session_id/runs");
+    const [runHttp] = await serverSpans("POST /v1/sessions/:session_id/runs", 1);
     const turn = named("toolhost.run_turn").find((span) => span.attributes["toolhost.run_id"] === runId);
     const callSpan = only("toolhost.tool_call", callId);
     expect(runHttp?.spanContext().traceId).toBe(RUN_TRACE);
@@ -146,7 +153,7 @@ describeEachDialect("tool call tracing", (dialect) => {
     // The claim, in the executor's trace, links to the call (its server span and its claim span).
     exporter.reset();
     const held = await claimInExecutorTrace(runId, callId, `ct-ex-${dialect}`);
-    const [claimHttp] = named("HTTP POST /v1/runs/:run_id/tool-calls/:call_id/claim");
+    const [claimHttp] = await serverSpans("POST /v1/runs/:run_id/tool-calls/:call_id/claim", 1);
     const claimSpan = only("toolhost.claim", callId);
     expect(claimHttp?.spanContext().traceId).toBe(EXECUTOR_TRACE);
     expect(claimHttp?.parentSpanContext?.spanId).toBe(EXECUTOR_SPAN);
@@ -176,7 +183,9 @@ describeEachDialect("tool call tracing", (dialect) => {
       ["accepted", "accepted"],
       ["completed", "completed"],
     ]);
-    for (const span of [...receipts, ...named("HTTP POST /v1/runs/:run_id/tool-calls/:call_id/receipts")]) {
+    const receiptHttp = await serverSpans("POST /v1/runs/:run_id/tool-calls/:call_id/receipts", 2);
+    expect(receiptHttp).toHaveLength(2);
+    for (const span of [...receipts, ...receiptHttp]) {
       expect(span.spanContext().traceId).toBe(EXECUTOR_TRACE);
       expect(callLinks(span)).toEqual([callContext]);
     }
@@ -198,7 +207,8 @@ describeEachDialect("tool call tracing", (dialect) => {
     const held = await claimInExecutorTrace(runId, callId, `ct-restart-${dialect}`);
     expect(held.claimTraceparent).toBe(traceparentOf(callSpan));
     expect(callLinks(only("toolhost.claim", callId))).toEqual([callContext]);
-    expect(callLinks(named("HTTP POST /v1/runs/:run_id/tool-calls/:call_id/claim")[0])).toEqual([callContext]);
+    const [claimHttp] = await serverSpans("POST /v1/runs/:run_id/tool-calls/:call_id/claim", 1);
+    expect(callLinks(claimHttp)).toEqual([callContext]);
 
     // Settled by the deadline sweep (no request): the settled span still links to the call.
     server.clock.advance(600_001);
