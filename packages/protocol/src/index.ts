@@ -137,3 +137,4 @@ export {
   TERMINAL_RUN_STATUSES,
   transitionRun,
 } from "./runs/run-status.js";
+export { readTraceparent, type TraceparentParts, writeTraceparent } from "./traceparent.js";

@@ -25,6 +25,7 @@ export {
   type RunnerErrorCode,
 } from "./errors.js";
 export type { RunnerEventMap, RunnerEventName, RunnerListener } from "./events.js";
+export { HANDLER_SPAN, RUNNER_TRACER_NAME } from "./handler-tracing.js";
 export type { JournalCounts } from "./journal/journal.js";
 export {
   JOURNAL_STATES,

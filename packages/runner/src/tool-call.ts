@@ -42,6 +42,11 @@ export interface ToolCall {
   readonly acceptDeadline: string;
   /** The claim this executor holds the call under. */
   readonly claimId: string;
+  /**
+   * The call's W3C `traceparent` in the trace of the run that planned it, when the server sent one:
+   * the runner's handler span is its child (docs/operations.md#traces).
+   */
+  readonly traceparent?: string;
 }
 
 /** A claim answer, read. */
@@ -96,6 +101,7 @@ function readCall(call: JsonObject | PlainJsonObject, claimId: string): { call: 
   if (!isToolEffect(effect)) throw new MalformedAnswerError("the claimed call has no valid effect");
   const version = Number(objectGet(call, "toolset_version"));
   const argumentsJson = compact(args);
+  const traceparent = objectGet(call, "traceparent");
   return {
     argumentsValue: args,
     call: {
@@ -115,6 +121,7 @@ function readCall(call: JsonObject | PlainJsonObject, claimId: string): { call: 
       deadline: stringOf(call, "deadline"),
       acceptDeadline: stringOf(call, "accept_deadline"),
       claimId,
+      ...(typeof traceparent === "string" ? { traceparent } : {}),
     },
   };
 }

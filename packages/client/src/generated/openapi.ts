@@ -1205,6 +1205,8 @@ export interface components {
              * @description Send `accepted` before this, or the claim lapses and the call returns to pending.
              */
             accept_deadline: string;
+            /** @description The W3C `traceparent` of the call's `toolhost.tool_call` span, in the trace of the run that planned it; absent when the server had no trace context. Start the handler's span as its child or link to it. Not part of any digest. */
+            traceparent?: string;
         };
         /** @description Claims a pending call for one connected executor. */
         ClaimRequest: {
@@ -1752,6 +1754,8 @@ export interface components {
              * @description When the call was created.
              */
             created_at: string;
+            /** @description The W3C `traceparent` of the call's `toolhost.tool_call` span, in the trace of the run that planned it; absent when the server had no trace context. Start the handler's span as its child or link to it. Not part of any digest. */
+            traceparent?: string;
         };
         /** @description A receipt of kind `progress`. */
         ProgressReceipt: {
@@ -2370,7 +2374,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "key_id": "key_01m8rpnnp666n226skkrwe4gaj",
+                     *           "key_id": "key_01m8rwsy6km5zhphjda4zgc9t6",
                      *           "name": "bootstrap",
                      *           "scopes": [
                      *             "configuration:read",
@@ -2384,7 +2388,7 @@ export interface operations {
                      *           ],
                      *           "agents": "*",
                      *           "bindings": "*",
-                     *           "created_at": "2026-12-01T11:43:35.110Z",
+                     *           "created_at": "2026-12-01T13:30:46.355Z",
                      *           "revoked_at": null
                      *         }
                      *       ],
@@ -2511,7 +2515,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_01m8rpnp6e2yzedfq9er1njb3r",
+                     *       "key_id": "key_01m8rwsynkpxfqykxenkz7kq6m",
                      *       "name": "task service executor",
                      *       "scopes": [
                      *         "executors:connect",
@@ -2519,8 +2523,8 @@ export interface operations {
                      *       ],
                      *       "agents": "*",
                      *       "bindings": "*",
-                     *       "created_at": "2026-12-01T11:43:35.630Z",
-                     *       "key": "th_D2skuSl07yQch7uySNjXIqoA4dhfSr4_hsKnYBI52aM"
+                     *       "created_at": "2026-12-01T13:30:46.835Z",
+                     *       "key": "th_qU6RT6UZHWfy1s5H-4RIfyo0vzytvOR_BsauK0-Uhy4"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedKey"];
@@ -2674,9 +2678,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_01m8rpnp6e2yzedfq9er1njb3r",
+                     *       "key_id": "key_01m8rwsynkpxfqykxenkz7kq6m",
                      *       "revoked": true,
-                     *       "revoked_at": "2026-12-01T11:43:36.055Z"
+                     *       "revoked_at": "2026-12-01T13:30:47.294Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RevokedKey"];
@@ -2808,7 +2812,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                 *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
                  *       "tool_name": "tasks.create",
                  *       "arguments": {
                  *         "title": "Buy milk"
@@ -3039,7 +3043,7 @@ export interface operations {
                      *         {
                      *           "binding_id": "task-service",
                      *           "name": "Task service",
-                     *           "created_at": "2026-12-01T11:43:35.665Z"
+                     *           "created_at": "2026-12-01T13:30:46.865Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3164,7 +3168,7 @@ export interface operations {
                      * @example {
                      *       "binding_id": "task-service",
                      *       "name": "Task service",
-                     *       "created_at": "2026-12-01T11:43:35.665Z"
+                     *       "created_at": "2026-12-01T13:30:46.865Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Binding"];
@@ -3241,7 +3245,7 @@ export interface operations {
                      *         "details": {
                      *           "binding_id": "task-service"
                      *         },
-                     *         "request_id": "req_01m8rpnp7n2mnagdhyy9deh6k6"
+                     *         "request_id": "req_01m8rwsypnvzrh43am7qmdrcwy"
                      *       }
                      *     }
                      */
@@ -3347,7 +3351,7 @@ export interface operations {
                      * @example {
                      *       "binding_id": "task-service",
                      *       "name": "Task service",
-                     *       "created_at": "2026-12-01T11:43:35.665Z"
+                     *       "created_at": "2026-12-01T13:30:46.865Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Binding"];
@@ -3491,10 +3495,10 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *           "name": "task service",
                      *           "latest_version": 2,
-                     *           "created_at": "2026-12-01T11:43:35.729Z"
+                     *           "created_at": "2026-12-01T13:30:46.909Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3636,7 +3640,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *       "version": 1,
                      *       "name": "task service",
                      *       "tools": [
@@ -3661,7 +3665,7 @@ export interface operations {
                      *           "timeout_ms": 60000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T11:43:35.729Z"
+                     *       "created_at": "2026-12-01T13:30:46.909Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedToolset"];
@@ -3822,7 +3826,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *           "version": 1,
                      *           "tools": [
                      *             {
@@ -3846,10 +3850,10 @@ export interface operations {
                      *               "timeout_ms": 60000
                      *             }
                      *           ],
-                     *           "created_at": "2026-12-01T11:43:35.729Z"
+                     *           "created_at": "2026-12-01T13:30:46.909Z"
                      *         },
                      *         {
-                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *           "version": 2,
                      *           "tools": [
                      *             {
@@ -3893,7 +3897,7 @@ export interface operations {
                      *               "timeout_ms": 300000
                      *             }
                      *           ],
-                     *           "created_at": "2026-12-01T11:43:35.737Z"
+                     *           "created_at": "2026-12-01T13:30:46.920Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4082,7 +4086,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *       "version": 2,
                      *       "tools": [
                      *         {
@@ -4126,7 +4130,7 @@ export interface operations {
                      *           "timeout_ms": 300000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T11:43:35.737Z"
+                     *       "created_at": "2026-12-01T13:30:46.920Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolsetVersion"];
@@ -4308,10 +4312,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *       "name": "task service",
                      *       "latest_version": 2,
-                     *       "created_at": "2026-12-01T11:43:35.729Z"
+                     *       "created_at": "2026-12-01T13:30:46.909Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Toolset"];
@@ -4453,7 +4457,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *       "version": 2,
                      *       "tools": [
                      *         {
@@ -4497,7 +4501,7 @@ export interface operations {
                      *           "timeout_ms": 300000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T11:43:35.737Z"
+                     *       "created_at": "2026-12-01T13:30:46.920Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolsetVersion"];
@@ -4641,9 +4645,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
                      *           "name": "task assistant",
-                     *           "created_at": "2026-12-01T11:43:35.767Z"
+                     *           "created_at": "2026-12-01T13:30:46.966Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4682,7 +4686,7 @@ export interface operations {
                      *             "configuration:read"
                      *           ]
                      *         },
-                     *         "request_id": "req_01m8rpnpkhd05c02e60t5jgptg"
+                     *         "request_id": "req_01m8rwsz3vpqt521c40qfhy96c"
                      *       }
                      *     }
                      */
@@ -4779,9 +4783,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
                      *       "name": "task assistant",
-                     *       "created_at": "2026-12-01T11:43:35.767Z"
+                     *       "created_at": "2026-12-01T13:30:46.966Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Agent"];
@@ -4887,7 +4891,7 @@ export interface operations {
                      *           "in": "body",
                      *           "field": "colour"
                      *         },
-                     *         "request_id": "req_01m8rpnpkfg7xnpnx69g13xn5n"
+                     *         "request_id": "req_01m8rwsz3s4neyb7qpvq6qy67h"
                      *       }
                      *     }
                      */
@@ -4956,9 +4960,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *           "toolset_version": 2,
                      *           "model": {
                      *             "provider": "scripted",
@@ -4980,7 +4984,7 @@ export interface operations {
                      *           },
                      *           "instructions": "",
                      *           "max_context_tokens": 200000,
-                     *           "created_at": "2026-12-01T11:43:35.773Z"
+                     *           "created_at": "2026-12-01T13:30:46.975Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5118,7 +5122,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                 *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                  *       "toolset_version": 2,
                  *       "model": {
                  *         "provider": "scripted",
@@ -5152,9 +5156,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *       "toolset_version": 2,
                      *       "model": {
                      *         "provider": "scripted",
@@ -5176,7 +5180,7 @@ export interface operations {
                      *       },
                      *       "instructions": "",
                      *       "max_context_tokens": 200000,
-                     *       "created_at": "2026-12-01T11:43:35.773Z"
+                     *       "created_at": "2026-12-01T13:30:46.975Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentVersion"];
@@ -5358,9 +5362,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
                      *       "name": "task assistant",
-                     *       "created_at": "2026-12-01T11:43:35.767Z"
+                     *       "created_at": "2026-12-01T13:30:46.966Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Agent"];
@@ -5502,9 +5506,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-                     *       "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *       "toolset_version": 2,
                      *       "model": {
                      *         "provider": "scripted",
@@ -5526,7 +5530,7 @@ export interface operations {
                      *       },
                      *       "instructions": "",
                      *       "max_context_tokens": 200000,
-                     *       "created_at": "2026-12-01T11:43:35.773Z"
+                     *       "created_at": "2026-12-01T13:30:46.975Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentVersion"];
@@ -5670,11 +5674,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
-                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *           "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
+                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
                      *           "subject": "user-42",
-                     *           "created_at": "2026-12-01T11:43:35.794Z"
+                     *           "created_at": "2026-12-01T13:30:47.006Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5781,7 +5785,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                 *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
                  *       "subject": "user-42"
                  *     }
                  */
@@ -5797,11 +5801,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
-                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
+                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
                      *       "subject": "user-42",
-                     *       "created_at": "2026-12-01T11:43:35.794Z"
+                     *       "created_at": "2026-12-01T13:30:47.006Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -5969,11 +5973,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
-                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
+                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
                      *       "subject": "user-42",
-                     *       "created_at": "2026-12-01T11:43:35.794Z"
+                     *       "created_at": "2026-12-01T13:30:47.006Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6115,26 +6119,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
                      *       "binding_id": "task-service",
                      *       "referenced": true,
                      *       "referenced_by": [
                      *         {
-                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-                     *           "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *           "toolset_version": 2
                      *         }
                      *       ],
                      *       "tools": [
                      *         {
                      *           "name": "tasks.create",
-                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
                      *           "effect": "write",
                      *           "max_result_context_bytes": 16384
                      *         },
                      *         {
                      *           "name": "tasks.delete",
-                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
                      *           "effect": "write",
                      *           "max_result_context_bytes": 16384
                      *         }
@@ -6143,17 +6147,17 @@ export interface operations {
                      *         "online": [
                      *           {
                      *             "executor_id": "task-service-1",
-                     *             "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
-                     *             "connected_at": "2026-12-01T11:43:35.814Z",
-                     *             "last_heartbeat_at": "2026-12-01T11:43:35.819Z",
-                     *             "lease_expires_at": "2026-12-01T11:43:50.819Z",
+                     *             "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+                     *             "connected_at": "2026-12-01T13:30:47.031Z",
+                     *             "last_heartbeat_at": "2026-12-01T13:30:47.036Z",
+                     *             "lease_expires_at": "2026-12-01T13:31:02.036Z",
                      *             "tool_names": [
                      *               "tasks.create",
                      *               "tasks.delete"
                      *             ]
                      *           }
                      *         ],
-                     *         "last_heartbeat_at": "2026-12-01T11:43:35.819Z"
+                     *         "last_heartbeat_at": "2026-12-01T13:30:47.036Z"
                      *       },
                      *       "calls": {
                      *         "pending": 0,
@@ -6163,11 +6167,11 @@ export interface operations {
                      *         "oldest_pending_age_ms": null
                      *       },
                      *       "last_verified_execution": {
-                     *         "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
-                     *         "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                     *         "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *         "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
                      *         "tool_name": "tasks.create",
                      *         "executor_id": "task-service-1",
-                     *         "completed_at": "2026-12-01T11:43:35.917Z"
+                     *         "completed_at": "2026-12-01T13:30:47.163Z"
                      *       },
                      *       "checks": [
                      *         {
@@ -6178,12 +6182,12 @@ export interface operations {
                      *         {
                      *           "name": "agent_has_versions",
                      *           "ok": true,
-                     *           "message": "agent \"agt_01m8rpnpaqeyep50z3vvwwxjfg\" has published versions"
+                     *           "message": "agent \"agt_01m8rwsyspmgd1bkxf8j5088cw\" has published versions"
                      *         },
                      *         {
                      *           "name": "binding_referenced",
                      *           "ok": true,
-                     *           "message": "1 version(s) of agent \"agt_01m8rpnpaqeyep50z3vvwwxjfg\" pin tools on binding \"task-service\": tasks.create, tasks.delete"
+                     *           "message": "1 version(s) of agent \"agt_01m8rwsyspmgd1bkxf8j5088cw\" pin tools on binding \"task-service\": tasks.create, tasks.delete"
                      *         },
                      *         {
                      *           "name": "executor_online",
@@ -6198,17 +6202,17 @@ export interface operations {
                      *         {
                      *           "name": "no_stale_pending",
                      *           "ok": true,
-                     *           "message": "no call of agent \"agt_01m8rpnpaqeyep50z3vvwwxjfg\" is pending on binding \"task-service\""
+                     *           "message": "no call of agent \"agt_01m8rwsyspmgd1bkxf8j5088cw\" is pending on binding \"task-service\""
                      *         },
                      *         {
                      *           "name": "no_reconciliation_backlog",
                      *           "ok": true,
-                     *           "message": "no call of agent \"agt_01m8rpnpaqeyep50z3vvwwxjfg\" on binding \"task-service\" waits for reconciliation"
+                     *           "message": "no call of agent \"agt_01m8rwsyspmgd1bkxf8j5088cw\" on binding \"task-service\" waits for reconciliation"
                      *         },
                      *         {
                      *           "name": "execution_verified",
                      *           "ok": true,
-                     *           "message": "executor \"task-service-1\" completed call \"call_01m8rpnpcfn51e0y1g9svd1r55\" (tasks.create) on binding \"task-service\" at 2026-12-01T11:43:35.917Z"
+                     *           "message": "executor \"task-service-1\" completed call \"call_01m8rwsyvzntga1acwxyre7gka\" (tasks.create) on binding \"task-service\" at 2026-12-01T13:30:47.163Z"
                      *         }
                      *       ]
                      *     }
@@ -6348,7 +6352,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "executor_id": "task-service-1",
-                 *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj"
+                 *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv"
                  *     }
                  */
                 "application/json": components["schemas"]["ClaimRequest"];
@@ -6363,12 +6367,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-                     *       "grant": "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
+                     *       "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
+                     *       "grant": "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
                      *       "replayed": false,
                      *       "call": {
-                     *         "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
-                     *         "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                     *         "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *         "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
                      *         "tool_name": "tasks.create",
                      *         "binding_id": "task-service",
                      *         "effect": "write",
@@ -6377,12 +6381,12 @@ export interface operations {
                      *         },
                      *         "arguments_digest": "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
                      *         "subject": "user-42",
-                     *         "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-                     *         "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-                     *         "toolset_id": "tls_01m8rpnp9hpbx309swd8yf7vvk",
+                     *         "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *         "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *         "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
                      *         "toolset_version": 2,
-                     *         "deadline": "2026-12-01T11:44:35.823Z",
-                     *         "accept_deadline": "2026-12-01T11:44:05.858Z"
+                     *         "deadline": "2026-12-01T13:31:47.039Z",
+                     *         "accept_deadline": "2026-12-01T13:31:17.097Z"
                      *       }
                      *     }
                      */
@@ -6567,37 +6571,37 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                     *       "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
                      *       "receipts": [
                      *         {
                      *           "receipt_id": "r-1",
                      *           "seq": 1,
                      *           "kind": "accepted",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+                     *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
                      *           "applied": true,
                      *           "body_bytes": 167,
-                     *           "created_at": "2026-12-01T11:43:35.884Z"
+                     *           "created_at": "2026-12-01T13:30:47.124Z"
                      *         },
                      *         {
                      *           "receipt_id": "r-2",
                      *           "seq": 2,
                      *           "kind": "progress",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+                     *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
                      *           "applied": true,
                      *           "body_bytes": 193,
-                     *           "created_at": "2026-12-01T11:43:35.898Z"
+                     *           "created_at": "2026-12-01T13:30:47.145Z"
                      *         },
                      *         {
                      *           "receipt_id": "r-3",
                      *           "seq": 3,
                      *           "kind": "completed",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+                     *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
                      *           "applied": true,
                      *           "body_bytes": 217,
-                     *           "created_at": "2026-12-01T11:43:35.917Z"
+                     *           "created_at": "2026-12-01T13:30:47.163Z"
                      *         }
                      *       ]
                      *     }
@@ -6738,8 +6742,8 @@ export interface operations {
                  * @example {
                  *       "receipt_id": "r-1",
                  *       "executor_id": "task-service-1",
-                 *       "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-                 *       "grant": "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
+                 *       "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
+                 *       "grant": "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
                  *       "kind": "accepted"
                  *     }
                  */
@@ -6851,7 +6855,7 @@ export interface operations {
                      *         "details": {
                      *           "receipt_id": "r-3"
                      *         },
-                     *         "request_id": "req_01m8rpnpfq2wth2ts05vgcp02n"
+                     *         "request_id": "req_01m8rwsz04xaqcymp339axd296"
                      *       }
                      *     }
                      */
@@ -6962,15 +6966,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
-                     *           "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
-                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *           "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
+                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
                      *           "status": "completed",
-                     *           "created_at": "2026-12-01T11:43:35.823Z",
-                     *           "updated_at": "2026-12-01T11:43:35.917Z",
+                     *           "created_at": "2026-12-01T13:30:47.039Z",
+                     *           "updated_at": "2026-12-01T13:30:47.163Z",
                      *           "output": "Done.",
-                     *           "ended_at": "2026-12-01T11:43:35.917Z"
+                     *           "ended_at": "2026-12-01T13:30:47.163Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7123,13 +7127,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
-                     *       "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *       "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *       "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
                      *       "status": "waiting_for_tools",
-                     *       "created_at": "2026-12-01T11:43:35.823Z",
-                     *       "updated_at": "2026-12-01T11:43:35.823Z"
+                     *       "created_at": "2026-12-01T13:30:47.039Z",
+                     *       "updated_at": "2026-12-01T13:30:47.039Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -7297,15 +7301,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
-                     *       "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
-                     *       "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-                     *       "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *       "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *       "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
+                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
                      *       "status": "completed",
-                     *       "created_at": "2026-12-01T11:43:35.823Z",
-                     *       "updated_at": "2026-12-01T11:43:35.917Z",
+                     *       "created_at": "2026-12-01T13:30:47.039Z",
+                     *       "updated_at": "2026-12-01T13:30:47.163Z",
                      *       "output": "Done.",
-                     *       "ended_at": "2026-12-01T11:43:35.917Z"
+                     *       "ended_at": "2026-12-01T13:30:47.163Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -7364,7 +7368,7 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "run \"run_missing\" not found",
-                     *         "request_id": "req_01m8rpnpk7qekhp7b78rhy1dtd"
+                     *         "request_id": "req_01m8rwsz3md17wxhwe9km3xx52"
                      *       }
                      *     }
                      */
@@ -7459,7 +7463,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rpnpjp463gvc8n9mkrh6kz",
+                     *       "run_id": "run_01m8rwsz35v2rn1s9tzqhwxf0m",
                      *       "status": "cancelled"
                      *     }
                      */
@@ -7546,11 +7550,11 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "run_terminated",
-                     *         "message": "run \"run_01m8rpnpjp463gvc8n9mkrh6kz\" has ended (cancelled)",
+                     *         "message": "run \"run_01m8rwsz35v2rn1s9tzqhwxf0m\" has ended (cancelled)",
                      *         "details": {
                      *           "status": "cancelled"
                      *         },
-                     *         "request_id": "req_01m8rpnpjy83nn9efgyp566xh7"
+                     *         "request_id": "req_01m8rwsz3d86xw8qg35rpnc7wn"
                      *       }
                      *     }
                      */
@@ -7661,22 +7665,22 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
-                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
                      *           "tool_name": "tasks.create",
                      *           "effect": "write",
                      *           "status": "completed",
                      *           "arguments_digest": "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-                     *           "deadline": "2026-12-01T11:44:35.823Z",
-                     *           "created_at": "2026-12-01T11:43:35.823Z",
-                     *           "updated_at": "2026-12-01T11:43:35.917Z",
+                     *           "deadline": "2026-12-01T13:31:47.039Z",
+                     *           "created_at": "2026-12-01T13:30:47.039Z",
+                     *           "updated_at": "2026-12-01T13:30:47.163Z",
                      *           "turn": 0,
                      *           "binding_id": "task-service",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-                     *           "claimed_at": "2026-12-01T11:43:35.858Z",
-                     *           "accepted_at": "2026-12-01T11:43:35.884Z",
-                     *           "settled_at": "2026-12-01T11:43:35.917Z"
+                     *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
+                     *           "claimed_at": "2026-12-01T13:30:47.097Z",
+                     *           "accepted_at": "2026-12-01T13:30:47.124Z",
+                     *           "settled_at": "2026-12-01T13:30:47.163Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7827,7 +7831,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rpnpjadfatmx18k5m4q2ym",
+                     *       "call_id": "call_01m8rwsz2rkmwchjg6yd5x4v3q",
                      *       "status": "cancelled",
                      *       "cancel_requested": true
                      *     }
@@ -7915,11 +7919,11 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "call_already_final",
-                     *         "message": "tool call \"call_01m8rpnpcfn51e0y1g9svd1r55\" is already completed",
+                     *         "message": "tool call \"call_01m8rwsyvzntga1acwxyre7gka\" is already completed",
                      *         "details": {
                      *           "status": "completed"
                      *         },
-                     *         "request_id": "req_01m8rpnpjk6d1se6f9vjk9g1zb"
+                     *         "request_id": "req_01m8rwsz33knmhq9zdqz7c2spv"
                      *       }
                      *     }
                      */
@@ -8038,17 +8042,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rpnpjadfatmx18k5m4q2ym",
-                     *       "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *       "call_id": "call_01m8rwsz2rkmwchjg6yd5x4v3q",
+                     *       "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
                      *       "tool_name": "tasks.delete",
                      *       "effect": "write",
                      *       "status": "pending",
                      *       "arguments_digest": "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-                     *       "deadline": "2026-12-01T11:48:36.010Z",
-                     *       "created_at": "2026-12-01T11:43:36.010Z",
-                     *       "updated_at": "2026-12-01T11:43:36.010Z",
+                     *       "deadline": "2026-12-01T13:35:47.256Z",
+                     *       "created_at": "2026-12-01T13:30:47.256Z",
+                     *       "updated_at": "2026-12-01T13:30:47.256Z",
                      *       "binding_id": "task-service",
-                     *       "compensates": "call_01m8rpnpcfn51e0y1g9svd1r55"
+                     *       "compensates": "call_01m8rwsyvzntga1acwxyre7gka"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolCall"];
@@ -8244,7 +8248,7 @@ export interface operations {
                      *           "type": "tool_calls",
                      *           "calls": [
                      *             {
-                     *               "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                     *               "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
                      *               "name": "tasks.create",
                      *               "arguments": {
                      *                 "title": "Buy milk"
@@ -8254,7 +8258,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "type": "tool_result",
-                     *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                     *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
                      *           "receipt_id": "r-3",
                      *           "context_preview": {
                      *             "max_result_context_bytes": 16384,
@@ -8419,7 +8423,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "request_id": "mrq_01m8rpnpcfn51e0y1g9svd1r54",
+                     *           "request_id": "mrq_01m8rwsyvzntga1acwxyre7gk9",
                      *           "turn": 0,
                      *           "purpose": "turn",
                      *           "provider": "scripted",
@@ -8430,10 +8434,10 @@ export interface operations {
                      *           "output_tokens": null,
                      *           "compacted": false,
                      *           "latency_ms": 0,
-                     *           "created_at": "2026-12-01T11:43:35.823Z"
+                     *           "created_at": "2026-12-01T13:30:47.039Z"
                      *         },
                      *         {
-                     *           "request_id": "mrq_01m8rpnpfdx1s3pyc3cap1ybxm",
+                     *           "request_id": "mrq_01m8rwsyzv137326v235vvgza2",
                      *           "turn": 1,
                      *           "purpose": "turn",
                      *           "provider": "scripted",
@@ -8444,7 +8448,7 @@ export interface operations {
                      *           "output_tokens": null,
                      *           "compacted": false,
                      *           "latency_ms": 0,
-                     *           "created_at": "2026-12-01T11:43:35.917Z"
+                     *           "created_at": "2026-12-01T13:30:47.163Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -8740,7 +8744,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "executor_id": "task-service-1",
-                     *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
+                     *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
                      *       "epoch": 1,
                      *       "heartbeat_interval_ms": 5000,
                      *       "lease_ttl_ms": 15000,
@@ -8913,7 +8917,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj"
+                 *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRequest"];
@@ -8929,8 +8933,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "executor_id": "task-service-1",
-                     *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
-                     *       "lease_expires_at": "2026-12-01T11:43:50.819Z",
+                     *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+                     *       "lease_expires_at": "2026-12-01T13:31:02.036Z",
                      *       "heartbeat_interval_ms": 5000,
                      *       "cancellations": []
                      *     }
@@ -9018,8 +9022,8 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "connection_offline",
-                     *         "message": "connection \"conn_01m8rpnpc6nzpdcd55zb257ggj\" of executor \"task-service-1\" is offline (its lease lapsed or it detached); connect again",
-                     *         "request_id": "req_01m8rpnpk4qgz7k601h7tewasj"
+                     *         "message": "connection \"conn_01m8rwsyvq9tn4pn1gxts75wwv\" of executor \"task-service-1\" is offline (its lease lapsed or it detached); connect again",
+                     *         "request_id": "req_01m8rwsz3jgc0q2vxsax6ednft"
                      *       }
                      *     }
                      */
@@ -9136,11 +9140,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
-                     *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
+                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
                      *           "tool_name": "tasks.create",
                      *           "binding_id": "task-service",
-                     *           "created_at": "2026-12-01T11:43:35.823Z"
+                     *           "created_at": "2026-12-01T13:30:47.039Z"
                      *         }
                      *       ],
                      *       "cancellations": [],
@@ -9293,11 +9297,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
+                 *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
                  *       "calls": [
                  *         {
-                 *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
-                 *           "claim_id": "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+                 *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                 *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
                  *           "state": "pending_delivery",
                  *           "receipt_ids": [
                  *             "r-1",
@@ -9323,8 +9327,8 @@ export interface operations {
                      *       "executor_id": "task-service-1",
                      *       "calls": [
                      *         {
-                     *           "call_id": "call_01m8rpnpcfn51e0y1g9svd1r55",
-                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
+                     *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
                      *           "status": "accepted",
                      *           "run_status": "waiting_for_tools",
                      *           "receipt_ids": [
@@ -9511,7 +9515,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj"
+                 *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRequest"];
@@ -9882,15 +9886,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rpnpcfn51e0y1g9svd1r53",
-                     *           "session_id": "ses_01m8rpnpbja5qn87dv2cjezwr1",
-                     *           "agent_id": "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-                     *           "agent_version": "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *           "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
+                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
                      *           "status": "completed",
-                     *           "created_at": "2026-12-01T11:43:35.823Z",
-                     *           "updated_at": "2026-12-01T11:43:35.917Z",
+                     *           "created_at": "2026-12-01T13:30:47.039Z",
+                     *           "updated_at": "2026-12-01T13:30:47.163Z",
                      *           "output": "Done.",
-                     *           "ended_at": "2026-12-01T11:43:35.917Z"
+                     *           "ended_at": "2026-12-01T13:30:47.163Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -9910,7 +9914,7 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "the API key is not valid",
-                     *         "request_id": "req_01m8rpnpkbvy622ekaav9nma5s"
+                     *         "request_id": "req_01m8rwsz3q4r4czx02mefg4qfj"
                      *       }
                      *     }
                      */
@@ -10019,15 +10023,15 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "executor_id": "task-service-1",
-                     *           "connection_id": "conn_01m8rpnpc6nzpdcd55zb257ggj",
+                     *           "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
                      *           "epoch": 1,
                      *           "binding_ids": [
                      *             "task-service"
                      *           ],
                      *           "online": true,
-                     *           "connected_at": "2026-12-01T11:43:35.814Z",
-                     *           "last_heartbeat_at": "2026-12-01T11:43:35.819Z",
-                     *           "lease_expires_at": "2026-12-01T11:43:50.819Z",
+                     *           "connected_at": "2026-12-01T13:30:47.031Z",
+                     *           "last_heartbeat_at": "2026-12-01T13:30:47.036Z",
+                     *           "lease_expires_at": "2026-12-01T13:31:02.036Z",
                      *           "disconnected_at": null,
                      *           "tool_names": [
                      *             "tasks.create",

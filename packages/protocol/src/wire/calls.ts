@@ -45,6 +45,15 @@ export const ClaimRequest = WireObject("Claims a pending call for one connected 
 /** `POST …/claim` body. */
 export type ClaimRequest = Static<typeof ClaimRequest>;
 
+/** A call's trace context in the run's trace (docs/operations.md#traces): what an executor's handler span joins. */
+export const CALL_TRACEPARENT = Type.Optional(
+  Type.String({
+    description:
+      "The W3C `traceparent` of the call's `toolhost.tool_call` span, in the trace of the run that planned it; absent when the server had no trace context. Start the handler's span as its child or link to it. Not part of any digest.",
+    pattern: "^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$",
+  }),
+);
+
 /** The call a claim hands to its executor: everything the product needs to check and run it. */
 export const ClaimedCall = WireObject("The claimed call, with its arguments.", {
   run_id: Id("The run's ID."),
@@ -67,6 +76,7 @@ export const ClaimedCall = WireObject("The claimed call, with its arguments.", {
   toolset_version: Type.Integer({ description: "The pinned toolset version.", minimum: 1 }),
   deadline: Timestamp("The call's deadline: the grant expires then, and an unanswered call settles."),
   accept_deadline: Timestamp("Send `accepted` before this, or the claim lapses and the call returns to pending."),
+  traceparent: CALL_TRACEPARENT,
 });
 
 /** The call a claim hands to its executor. */

@@ -9,7 +9,7 @@ import { type Static, Type } from "typebox";
 import { CALL_STATUSES } from "../calls/call-status.js";
 import { TOOL_NAME_PATTERN } from "../config/tool-definition.js";
 import { RUN_STATUSES } from "../runs/run-status.js";
-import { ClaimAnswer, RECEIPT_ID_MAX_LENGTH } from "./calls.js";
+import { CALL_TRACEPARENT, ClaimAnswer, RECEIPT_ID_MAX_LENGTH } from "./calls.js";
 import { Id, Nullable, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, StoredText, Timestamp, WireObject } from "./common.js";
 import { ExecutorBatchLimits, PENDING_CLAIM_MAX } from "./executor-batch.js";
 
@@ -193,6 +193,7 @@ export const PendingCall = WireObject("A call the executor may try to claim.", {
   tool_name: Type.String({ description: "The tool's name." }),
   binding_id: Id("The binding the tool runs on (one of the connection's)."),
   created_at: Timestamp("When the call was created."),
+  traceparent: CALL_TRACEPARENT,
 });
 
 /** A candidate call. */

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { ReceiptKind } from "@toolhost/protocol";
 import { decideHandlerOutcome, type HandlerSettlement } from "../decisions/handler-outcome.js";
 import { RunnerError } from "../errors.js";
+import { HandlerSpan } from "../handler-tracing.js";
 import type { JournalEntry } from "../journal/journal-records.js";
 import { toJsonValue } from "../json-value.js";
 import type { ToolRegistration } from "../registry.js";
@@ -42,9 +43,10 @@ export async function runHandler(
   const context = new HandlerContext(rt, entry, call, signal);
   rt.stats.add("handlers_started");
   const startedAt = performance.now();
+  const span = HandlerSpan.start(call);
   let settlement: HandlerSettlement;
   try {
-    settlement = { type: "returned", value: await registration.handler(call, context) };
+    settlement = { type: "returned", value: await span.run(() => registration.handler(call, context)) };
   } catch (error) {
     settlement = { type: "threw", error };
   } finally {
@@ -65,6 +67,10 @@ export async function runHandler(
     tool: entry.toolName,
     durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
   };
+  span.end(
+    outcome.type === "deferred" ? "deferred" : outcome.draft.kind,
+    settlement.type === "threw" ? settlement : undefined,
+  );
   if (outcome.type === "deferred") {
     rt.logger.info("call deferred", { ...finished, outcome: "deferred" });
     rt.stats.add("handlers_deferred");

@@ -16,6 +16,7 @@ import type { Clock } from "../clock.js";
 import { connectionProblem } from "../executors/connection-state.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
+import { linkActiveSpansToCall } from "../observability/call-tracing.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { CallTarget, Storage } from "../storage/storage.js";
 import { decideClaim } from "./decide-claim.js";
@@ -75,6 +76,8 @@ async function claimCallOnce(
     ) {
       throw notFoundError("tool call", callId);
     }
+    // The claim request is in the executor's trace; the call in the run's (docs/operations.md#traces).
+    if (attempt === 1) linkActiveSpansToCall(target.call);
     const problem = connectionProblem(identity, request.executor_id, executor, request.connection_id, nowMs);
     if (problem !== undefined) throw problem;
     if (executor === undefined) throw new Error("connectionProblem let an unknown executor through");
@@ -151,6 +154,8 @@ export function claimAnswerText(
       toolset_version: run.toolset_version,
       deadline: isoTime(call.deadline_ms),
       accept_deadline: isoTime(acceptDeadlineMs),
+      // The run's trace, for the executor's handler span (docs/operations.md#traces).
+      ...(call.trace_context === null ? {} : { traceparent: call.trace_context }),
     },
   });
 }

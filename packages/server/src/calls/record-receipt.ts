@@ -8,12 +8,14 @@
  * woken only after that commit.
  */
 
+import { trace } from "@opentelemetry/api";
 import { ProtocolError } from "@toolhost/protocol";
 import { inAgentScope, inBindingScope, notFoundError } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
 import { ownershipProblem } from "../executors/connection-state.js";
+import { linkActiveSpansToCall } from "../observability/call-tracing.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { CallRecord } from "../storage/records.js";
@@ -92,7 +94,13 @@ async function recordReceiptOnce(
     }
     const ownership = ownershipProblem(identity, incoming.executor_id, executor);
     if (ownership !== undefined) throw ownership;
+    // The receipt request is in the executor's trace; the call in the run's (docs/operations.md#traces).
+    linkActiveSpansToCall(target.call);
     const decision = decideReceipt(target.call, target.run.status, existing, verified, nowMs);
+    trace.getActiveSpan()?.setAttributes({
+      "toolhost.receipt_kind": incoming.kind,
+      "toolhost.call_status": decision.type === "store" ? decision.call_status : target.call.status,
+    });
     if (decision.type === "replay") return { text: decision.answer_json, woken: [] };
     if (decision.type === "refuse") throw decision.error;
 

@@ -36,7 +36,7 @@ export function cancellationWire(record: CancellationRecord): CancellationReques
   return { run_id: record.run_id, call_id: record.call_id, requested_at: isoTime(record.requested_at_ms) };
 }
 
-/** A candidate as the wire shows it: IDs, tool, binding and time, nothing else. */
+/** A candidate as the wire shows it: IDs, tool, binding, time and the call's trace context, nothing else. */
 export function candidateWire(call: CandidateCall): PendingCall {
   return {
     run_id: call.run_id,
@@ -44,6 +44,7 @@ export function candidateWire(call: CandidateCall): PendingCall {
     tool_name: call.tool_name,
     binding_id: call.binding_id,
     created_at: isoTime(call.created_at_ms),
+    ...(call.trace_context === null ? {} : { traceparent: call.trace_context }),
   };
 }
 

@@ -45,7 +45,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8rpnnp666n226skkrwe4gaj",
+          key_id: "key_01m8rwsy6km5zhphjda4zgc9t6",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -59,7 +59,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           ],
           agents: "*",
           bindings: "*",
-          created_at: "2026-12-01T11:43:35.110Z",
+          created_at: "2026-12-01T13:30:46.355Z",
           revoked_at: null,
         },
       ],
@@ -76,13 +76,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      key_id: "key_01m8rpnp6e2yzedfq9er1njb3r",
+      key_id: "key_01m8rwsynkpxfqykxenkz7kq6m",
       name: "task service executor",
       scopes: ["executors:connect", "tools:execute"],
       agents: "*",
       bindings: "*",
-      created_at: "2026-12-01T11:43:35.630Z",
-      key: "th_D2skuSl07yQch7uySNjXIqoA4dhfSr4_hsKnYBI52aM",
+      created_at: "2026-12-01T13:30:46.835Z",
+      key: "th_qU6RT6UZHWfy1s5H-4RIfyo0vzytvOR_BsauK0-Uhy4",
     },
   },
   {
@@ -93,7 +93,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8rpnnp666n226skkrwe4gaj",
+          key_id: "key_01m8rwsy6km5zhphjda4zgc9t6",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -107,16 +107,16 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           ],
           agents: "*",
           bindings: "*",
-          created_at: "2026-12-01T11:43:35.110Z",
+          created_at: "2026-12-01T13:30:46.355Z",
           revoked_at: null,
         },
         {
-          key_id: "key_01m8rpnp6e2yzedfq9er1njb3r",
+          key_id: "key_01m8rwsynkpxfqykxenkz7kq6m",
           name: "task service executor",
           scopes: ["executors:connect", "tools:execute"],
           agents: "*",
           bindings: "*",
-          created_at: "2026-12-01T11:43:35.630Z",
+          created_at: "2026-12-01T13:30:46.835Z",
           revoked_at: null,
         },
       ],
@@ -135,7 +135,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T11:43:35.665Z",
+      created_at: "2026-12-01T13:30:46.865Z",
     },
   },
   {
@@ -155,7 +155,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           binding_id: "task-service",
         },
-        request_id: "req_01m8rpnp7n2mnagdhyy9deh6k6",
+        request_id: "req_01m8rwsypnvzrh43am7qmdrcwy",
       },
     },
   },
@@ -169,7 +169,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           binding_id: "task-service",
           name: "Task service",
-          created_at: "2026-12-01T11:43:35.665Z",
+          created_at: "2026-12-01T13:30:46.865Z",
         },
       ],
       next_cursor: null,
@@ -183,7 +183,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T11:43:35.665Z",
+      created_at: "2026-12-01T13:30:46.865Z",
     },
   },
   {
@@ -213,7 +213,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
       version: 1,
       name: "task service",
       tools: [
@@ -236,13 +236,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 60000,
         },
       ],
-      created_at: "2026-12-01T11:43:35.729Z",
+      created_at: "2026-12-01T13:30:46.909Z",
     },
   },
   {
     operationId: "publishToolsetVersion",
     method: "POST",
-    path: "/v1/toolsets/tls_01m8rpnp9hpbx309swd8yf7vvk/versions",
+    path: "/v1/toolsets/tls_01m8rwsyqx7rdf4xdhm4qhabzf/versions",
     request: {
       tools: [
         {
@@ -280,7 +280,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
       version: 2,
       tools: [
         {
@@ -320,7 +320,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T11:43:35.737Z",
+      created_at: "2026-12-01T13:30:46.920Z",
     },
   },
   {
@@ -331,10 +331,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
           name: "task service",
           latest_version: 2,
-          created_at: "2026-12-01T11:43:35.729Z",
+          created_at: "2026-12-01T13:30:46.909Z",
         },
       ],
       next_cursor: null,
@@ -343,24 +343,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolset",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rpnp9hpbx309swd8yf7vvk",
+    path: "/v1/toolsets/tls_01m8rwsyqx7rdf4xdhm4qhabzf",
     status: 200,
     response: {
-      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
       name: "task service",
       latest_version: 2,
-      created_at: "2026-12-01T11:43:35.729Z",
+      created_at: "2026-12-01T13:30:46.909Z",
     },
   },
   {
     operationId: "listToolsetVersions",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rpnp9hpbx309swd8yf7vvk/versions",
+    path: "/v1/toolsets/tls_01m8rwsyqx7rdf4xdhm4qhabzf/versions",
     status: 200,
     response: {
       data: [
         {
-          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
           version: 1,
           tools: [
             {
@@ -382,10 +382,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 60000,
             },
           ],
-          created_at: "2026-12-01T11:43:35.729Z",
+          created_at: "2026-12-01T13:30:46.909Z",
         },
         {
-          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
           version: 2,
           tools: [
             {
@@ -425,7 +425,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 300000,
             },
           ],
-          created_at: "2026-12-01T11:43:35.737Z",
+          created_at: "2026-12-01T13:30:46.920Z",
         },
       ],
       next_cursor: null,
@@ -434,10 +434,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolsetVersion",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rpnp9hpbx309swd8yf7vvk/versions/2",
+    path: "/v1/toolsets/tls_01m8rwsyqx7rdf4xdhm4qhabzf/versions/2",
     status: 200,
     response: {
-      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
       version: 2,
       tools: [
         {
@@ -477,7 +477,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T11:43:35.737Z",
+      created_at: "2026-12-01T13:30:46.920Z",
     },
   },
   {
@@ -489,17 +489,17 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
       name: "task assistant",
-      created_at: "2026-12-01T11:43:35.767Z",
+      created_at: "2026-12-01T13:30:46.966Z",
     },
   },
   {
     operationId: "publishAgentVersion",
     method: "POST",
-    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg/versions",
+    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw/versions",
     request: {
-      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -522,9 +522,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -546,7 +546,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       },
       instructions: "",
       max_context_tokens: 200000,
-      created_at: "2026-12-01T11:43:35.773Z",
+      created_at: "2026-12-01T13:30:46.975Z",
     },
   },
   {
@@ -557,9 +557,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
           name: "task assistant",
-          created_at: "2026-12-01T11:43:35.767Z",
+          created_at: "2026-12-01T13:30:46.966Z",
         },
       ],
       next_cursor: null,
@@ -568,25 +568,25 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgent",
     method: "GET",
-    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg",
+    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw",
     status: 200,
     response: {
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
       name: "task assistant",
-      created_at: "2026-12-01T11:43:35.767Z",
+      created_at: "2026-12-01T13:30:46.966Z",
     },
   },
   {
     operationId: "listAgentVersions",
     method: "GET",
-    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg/versions",
+    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw/versions",
     status: 200,
     response: {
       data: [
         {
-          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
           toolset_version: 2,
           model: {
             provider: "scripted",
@@ -608,7 +608,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           },
           instructions: "",
           max_context_tokens: 200000,
-          created_at: "2026-12-01T11:43:35.773Z",
+          created_at: "2026-12-01T13:30:46.975Z",
         },
       ],
       next_cursor: null,
@@ -617,12 +617,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgentVersion",
     method: "GET",
-    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg/versions/agv_01m8rpnpaxbbwncqy9hk86m2wg",
+    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw/versions/agv_01m8rwsysz2a9akwca70n8m23p",
     status: 200,
     response: {
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-      toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -644,7 +644,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       },
       instructions: "",
       max_context_tokens: 200000,
-      created_at: "2026-12-01T11:43:35.773Z",
+      created_at: "2026-12-01T13:30:46.975Z",
     },
   },
   {
@@ -652,16 +652,16 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/sessions",
     request: {
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
       subject: "user-42",
     },
     status: 201,
     response: {
-      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
       subject: "user-42",
-      created_at: "2026-12-01T11:43:35.794Z",
+      created_at: "2026-12-01T13:30:47.006Z",
     },
   },
   {
@@ -672,11 +672,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
-          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+          session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
+          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
           subject: "user-42",
-          created_at: "2026-12-01T11:43:35.794Z",
+          created_at: "2026-12-01T13:30:47.006Z",
         },
       ],
       next_cursor: null,
@@ -685,14 +685,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getSession",
     method: "GET",
-    path: "/v1/sessions/ses_01m8rpnpbja5qn87dv2cjezwr1",
+    path: "/v1/sessions/ses_01m8rwsyty4ckmgxstp12q4nmz",
     status: 200,
     response: {
-      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
       subject: "user-42",
-      created_at: "2026-12-01T11:43:35.794Z",
+      created_at: "2026-12-01T13:30:47.006Z",
     },
   },
   {
@@ -700,7 +700,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/tools/dry-run",
     request: {
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
       tool_name: "tasks.create",
       arguments: {
         title: "Buy milk",
@@ -761,7 +761,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
       epoch: 1,
       heartbeat_interval_ms: 5000,
       lease_ttl_ms: 15000,
@@ -777,13 +777,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
     },
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
-      lease_expires_at: "2026-12-01T11:43:50.819Z",
+      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+      lease_expires_at: "2026-12-01T13:31:02.036Z",
       heartbeat_interval_ms: 5000,
       cancellations: [],
     },
@@ -791,34 +791,34 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8rpnpbja5qn87dv2cjezwr1/runs",
+    path: "/v1/sessions/ses_01m8rwsyty4ckmgxstp12q4nmz/runs",
     request: {
       input: "Add 'Buy milk' to my tasks",
     },
     status: 201,
     response: {
-      run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
-      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T11:43:35.823Z",
-      updated_at: "2026-12-01T11:43:35.823Z",
+      created_at: "2026-12-01T13:30:47.039Z",
+      updated_at: "2026-12-01T13:30:47.039Z",
     },
   },
   {
     operationId: "listPendingCalls",
     method: "GET",
-    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8rpnpc6nzpdcd55zb257ggj&wait_ms=5000",
+    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8rwsyvq9tn4pn1gxts75wwv&wait_ms=5000",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
-          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
           tool_name: "tasks.create",
           binding_id: "task-service",
-          created_at: "2026-12-01T11:43:35.823Z",
+          created_at: "2026-12-01T13:30:47.039Z",
         },
       ],
       cancellations: [],
@@ -828,19 +828,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "claimToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/claim",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/claim",
     request: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
     },
     status: 200,
     response: {
-      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
+      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
       replayed: false,
       call: {
-        run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
-        call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+        run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+        call_id: "call_01m8rwsyvzntga1acwxyre7gka",
         tool_name: "tasks.create",
         binding_id: "task-service",
         effect: "write",
@@ -849,24 +849,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
         subject: "user-42",
-        agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-        agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-        toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+        agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+        agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+        toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
         toolset_version: 2,
-        deadline: "2026-12-01T11:44:35.823Z",
-        accept_deadline: "2026-12-01T11:44:05.858Z",
+        deadline: "2026-12-01T13:31:47.039Z",
+        accept_deadline: "2026-12-01T13:31:17.097Z",
       },
     },
   },
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
     request: {
       receipt_id: "r-1",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
+      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
       kind: "accepted",
     },
     status: 200,
@@ -883,12 +883,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
     request: {
       receipt_id: "r-2",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
+      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
       kind: "progress",
       progress: {
         percent: 50,
@@ -909,11 +909,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/calls/report",
     request: {
-      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
       calls: [
         {
-          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
-          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
           state: "pending_delivery",
           receipt_ids: ["r-1", "r-2", "r-3"],
         },
@@ -924,8 +924,8 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       executor_id: "task-service-1",
       calls: [
         {
-          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
-          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
           status: "accepted",
           run_status: "waiting_for_tools",
           receipt_ids: ["r-1", "r-2"],
@@ -938,12 +938,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
+      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -963,12 +963,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
+      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -988,12 +988,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-      grant: "0T9q_RocGY6KsWMIqMbZ4pi85uE32t3diPPVKzHhIZE",
+      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
       kind: "completed",
       result: {
         task_id: "task-2",
@@ -1007,44 +1007,44 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           receipt_id: "r-3",
         },
-        request_id: "req_01m8rpnpfq2wth2ts05vgcp02n",
+        request_id: "req_01m8rwsz04xaqcymp339axd296",
       },
     },
   },
   {
     operationId: "getRun",
     method: "GET",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8",
     status: 200,
     response: {
-      run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
-      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
       status: "completed",
-      created_at: "2026-12-01T11:43:35.823Z",
-      updated_at: "2026-12-01T11:43:35.917Z",
+      created_at: "2026-12-01T13:30:47.039Z",
+      updated_at: "2026-12-01T13:30:47.163Z",
       output: "Done.",
-      ended_at: "2026-12-01T11:43:35.917Z",
+      ended_at: "2026-12-01T13:30:47.163Z",
     },
   },
   {
     operationId: "listSessionRuns",
     method: "GET",
-    path: "/v1/sessions/ses_01m8rpnpbja5qn87dv2cjezwr1/runs",
+    path: "/v1/sessions/ses_01m8rwsyty4ckmgxstp12q4nmz/runs",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
-          session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
-          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+          session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
+          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
           status: "completed",
-          created_at: "2026-12-01T11:43:35.823Z",
-          updated_at: "2026-12-01T11:43:35.917Z",
+          created_at: "2026-12-01T13:30:47.039Z",
+          updated_at: "2026-12-01T13:30:47.163Z",
           output: "Done.",
-          ended_at: "2026-12-01T11:43:35.917Z",
+          ended_at: "2026-12-01T13:30:47.163Z",
         },
       ],
       next_cursor: null,
@@ -1058,15 +1058,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
-          session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
-          agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+          session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
+          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
           status: "completed",
-          created_at: "2026-12-01T11:43:35.823Z",
-          updated_at: "2026-12-01T11:43:35.917Z",
+          created_at: "2026-12-01T13:30:47.039Z",
+          updated_at: "2026-12-01T13:30:47.163Z",
           output: "Done.",
-          ended_at: "2026-12-01T11:43:35.917Z",
+          ended_at: "2026-12-01T13:30:47.163Z",
         },
       ],
       next_cursor: null,
@@ -1075,27 +1075,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listToolCalls",
     method: "GET",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls",
     status: 200,
     response: {
       data: [
         {
-          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
-          run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
           tool_name: "tasks.create",
           effect: "write",
           status: "completed",
           arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-          deadline: "2026-12-01T11:44:35.823Z",
-          created_at: "2026-12-01T11:43:35.823Z",
-          updated_at: "2026-12-01T11:43:35.917Z",
+          deadline: "2026-12-01T13:31:47.039Z",
+          created_at: "2026-12-01T13:30:47.039Z",
+          updated_at: "2026-12-01T13:30:47.163Z",
           turn: 0,
           binding_id: "task-service",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
-          claimed_at: "2026-12-01T11:43:35.858Z",
-          accepted_at: "2026-12-01T11:43:35.884Z",
-          settled_at: "2026-12-01T11:43:35.917Z",
+          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+          claimed_at: "2026-12-01T13:30:47.097Z",
+          accepted_at: "2026-12-01T13:30:47.124Z",
+          settled_at: "2026-12-01T13:30:47.163Z",
         },
       ],
       next_cursor: null,
@@ -1104,40 +1104,40 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listCallReceipts",
     method: "GET",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/receipts",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
     status: 200,
     response: {
-      call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+      call_id: "call_01m8rwsyvzntga1acwxyre7gka",
       receipts: [
         {
           receipt_id: "r-1",
           seq: 1,
           kind: "accepted",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
           applied: true,
           body_bytes: 167,
-          created_at: "2026-12-01T11:43:35.884Z",
+          created_at: "2026-12-01T13:30:47.124Z",
         },
         {
           receipt_id: "r-2",
           seq: 2,
           kind: "progress",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
           applied: true,
           body_bytes: 193,
-          created_at: "2026-12-01T11:43:35.898Z",
+          created_at: "2026-12-01T13:30:47.145Z",
         },
         {
           receipt_id: "r-3",
           seq: 3,
           kind: "completed",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rpnpdjn8v9y0pm6z0jjs6r",
+          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
           applied: true,
           body_bytes: 217,
-          created_at: "2026-12-01T11:43:35.917Z",
+          created_at: "2026-12-01T13:30:47.163Z",
         },
       ],
     },
@@ -1145,7 +1145,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getRunHistory",
     method: "GET",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/history",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/history",
     status: 200,
     response: {
       data: [
@@ -1157,7 +1157,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           type: "tool_calls",
           calls: [
             {
-              call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+              call_id: "call_01m8rwsyvzntga1acwxyre7gka",
               name: "tasks.create",
               arguments: {
                 title: "Buy milk",
@@ -1167,7 +1167,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         {
           type: "tool_result",
-          call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
           receipt_id: "r-3",
           context_preview: {
             max_result_context_bytes: 16384,
@@ -1191,12 +1191,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listModelRequests",
     method: "GET",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/model-requests",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/model-requests",
     status: 200,
     response: {
       data: [
         {
-          request_id: "mrq_01m8rpnpcfn51e0y1g9svd1r54",
+          request_id: "mrq_01m8rwsyvzntga1acwxyre7gk9",
           turn: 0,
           purpose: "turn",
           provider: "scripted",
@@ -1207,10 +1207,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T11:43:35.823Z",
+          created_at: "2026-12-01T13:30:47.039Z",
         },
         {
-          request_id: "mrq_01m8rpnpfdx1s3pyc3cap1ybxm",
+          request_id: "mrq_01m8rwsyzv137326v235vvgza2",
           turn: 1,
           purpose: "turn",
           provider: "scripted",
@@ -1221,7 +1221,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T11:43:35.917Z",
+          created_at: "2026-12-01T13:30:47.163Z",
         },
       ],
       next_cursor: null,
@@ -1230,29 +1230,29 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "diagnoseBinding",
     method: "GET",
-    path: "/v1/agents/agt_01m8rpnpaqeyep50z3vvwwxjfg/executor-bindings/task-service/diagnostics",
+    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw/executor-bindings/task-service/diagnostics",
     status: 200,
     response: {
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
       binding_id: "task-service",
       referenced: true,
       referenced_by: [
         {
-          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
-          toolset_id: "tls_01m8rpnp9hpbx309swd8yf7vvk",
+          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
           toolset_version: 2,
         },
       ],
       tools: [
         {
           name: "tasks.create",
-          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
           effect: "write",
           max_result_context_bytes: 16384,
         },
         {
           name: "tasks.delete",
-          agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
           effect: "write",
           max_result_context_bytes: 16384,
         },
@@ -1261,14 +1261,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         online: [
           {
             executor_id: "task-service-1",
-            connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
-            connected_at: "2026-12-01T11:43:35.814Z",
-            last_heartbeat_at: "2026-12-01T11:43:35.819Z",
-            lease_expires_at: "2026-12-01T11:43:50.819Z",
+            connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+            connected_at: "2026-12-01T13:30:47.031Z",
+            last_heartbeat_at: "2026-12-01T13:30:47.036Z",
+            lease_expires_at: "2026-12-01T13:31:02.036Z",
             tool_names: ["tasks.create", "tasks.delete"],
           },
         ],
-        last_heartbeat_at: "2026-12-01T11:43:35.819Z",
+        last_heartbeat_at: "2026-12-01T13:30:47.036Z",
       },
       calls: {
         pending: 0,
@@ -1278,11 +1278,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         oldest_pending_age_ms: null,
       },
       last_verified_execution: {
-        run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
-        call_id: "call_01m8rpnpcfn51e0y1g9svd1r55",
+        run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+        call_id: "call_01m8rwsyvzntga1acwxyre7gka",
         tool_name: "tasks.create",
         executor_id: "task-service-1",
-        completed_at: "2026-12-01T11:43:35.917Z",
+        completed_at: "2026-12-01T13:30:47.163Z",
       },
       checks: [
         {
@@ -1293,13 +1293,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "agent_has_versions",
           ok: true,
-          message: 'agent "agt_01m8rpnpaqeyep50z3vvwwxjfg" has published versions',
+          message: 'agent "agt_01m8rwsyspmgd1bkxf8j5088cw" has published versions',
         },
         {
           name: "binding_referenced",
           ok: true,
           message:
-            '1 version(s) of agent "agt_01m8rpnpaqeyep50z3vvwwxjfg" pin tools on binding "task-service": tasks.create, tasks.delete',
+            '1 version(s) of agent "agt_01m8rwsyspmgd1bkxf8j5088cw" pin tools on binding "task-service": tasks.create, tasks.delete',
         },
         {
           name: "executor_online",
@@ -1315,19 +1315,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "no_stale_pending",
           ok: true,
-          message: 'no call of agent "agt_01m8rpnpaqeyep50z3vvwwxjfg" is pending on binding "task-service"',
+          message: 'no call of agent "agt_01m8rwsyspmgd1bkxf8j5088cw" is pending on binding "task-service"',
         },
         {
           name: "no_reconciliation_backlog",
           ok: true,
           message:
-            'no call of agent "agt_01m8rpnpaqeyep50z3vvwwxjfg" on binding "task-service" waits for reconciliation',
+            'no call of agent "agt_01m8rwsyspmgd1bkxf8j5088cw" on binding "task-service" waits for reconciliation',
         },
         {
           name: "execution_verified",
           ok: true,
           message:
-            'executor "task-service-1" completed call "call_01m8rpnpcfn51e0y1g9svd1r55" (tasks.create) on binding "task-service" at 2026-12-01T11:43:35.917Z',
+            'executor "task-service-1" completed call "call_01m8rwsyvzntga1acwxyre7gka" (tasks.create) on binding "task-service" at 2026-12-01T13:30:47.163Z',
         },
       ],
     },
@@ -1341,13 +1341,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       data: [
         {
           executor_id: "task-service-1",
-          connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+          connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
           epoch: 1,
           binding_ids: ["task-service"],
           online: true,
-          connected_at: "2026-12-01T11:43:35.814Z",
-          last_heartbeat_at: "2026-12-01T11:43:35.819Z",
-          lease_expires_at: "2026-12-01T11:43:50.819Z",
+          connected_at: "2026-12-01T13:30:47.031Z",
+          last_heartbeat_at: "2026-12-01T13:30:47.036Z",
+          lease_expires_at: "2026-12-01T13:31:02.036Z",
           disconnected_at: null,
           tool_names: ["tasks.create", "tasks.delete"],
         },
@@ -1358,7 +1358,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "compensateToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/compensate",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/compensate",
     request: {
       tool_name: "tasks.delete",
       arguments: {
@@ -1367,27 +1367,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      call_id: "call_01m8rpnpjadfatmx18k5m4q2ym",
-      run_id: "run_01m8rpnpcfn51e0y1g9svd1r53",
+      call_id: "call_01m8rwsz2rkmwchjg6yd5x4v3q",
+      run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
       tool_name: "tasks.delete",
       effect: "write",
       status: "pending",
       arguments_digest: "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-      deadline: "2026-12-01T11:48:36.010Z",
-      created_at: "2026-12-01T11:43:36.010Z",
-      updated_at: "2026-12-01T11:43:36.010Z",
+      deadline: "2026-12-01T13:35:47.256Z",
+      created_at: "2026-12-01T13:30:47.256Z",
+      updated_at: "2026-12-01T13:30:47.256Z",
       binding_id: "task-service",
-      compensates: "call_01m8rpnpcfn51e0y1g9svd1r55",
+      compensates: "call_01m8rwsyvzntga1acwxyre7gka",
     },
   },
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpjadfatmx18k5m4q2ym/cancel",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsz2rkmwchjg6yd5x4v3q/cancel",
     request: {},
     status: 200,
     response: {
-      call_id: "call_01m8rpnpjadfatmx18k5m4q2ym",
+      call_id: "call_01m8rwsz2rkmwchjg6yd5x4v3q",
       status: "cancelled",
       cancel_requested: true,
     },
@@ -1395,61 +1395,61 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpcfn51e0y1g9svd1r53/tool-calls/call_01m8rpnpcfn51e0y1g9svd1r55/cancel",
+    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/cancel",
     request: {},
     status: 409,
     response: {
       error: {
         code: "call_already_final",
-        message: 'tool call "call_01m8rpnpcfn51e0y1g9svd1r55" is already completed',
+        message: 'tool call "call_01m8rwsyvzntga1acwxyre7gka" is already completed',
         details: {
           status: "completed",
         },
-        request_id: "req_01m8rpnpjk6d1se6f9vjk9g1zb",
+        request_id: "req_01m8rwsz33knmhq9zdqz7c2spv",
       },
     },
   },
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8rpnpbja5qn87dv2cjezwr1/runs",
+    path: "/v1/sessions/ses_01m8rwsyty4ckmgxstp12q4nmz/runs",
     request: {
       input: "Add 'Buy bread'",
     },
     status: 201,
     response: {
-      run_id: "run_01m8rpnpjp463gvc8n9mkrh6kz",
-      session_id: "ses_01m8rpnpbja5qn87dv2cjezwr1",
-      agent_id: "agt_01m8rpnpaqeyep50z3vvwwxjfg",
-      agent_version: "agv_01m8rpnpaxbbwncqy9hk86m2wg",
+      run_id: "run_01m8rwsz35v2rn1s9tzqhwxf0m",
+      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
+      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T11:43:36.022Z",
-      updated_at: "2026-12-01T11:43:36.022Z",
+      created_at: "2026-12-01T13:30:47.269Z",
+      updated_at: "2026-12-01T13:30:47.269Z",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpjp463gvc8n9mkrh6kz/cancel",
+    path: "/v1/runs/run_01m8rwsz35v2rn1s9tzqhwxf0m/cancel",
     status: 200,
     response: {
-      run_id: "run_01m8rpnpjp463gvc8n9mkrh6kz",
+      run_id: "run_01m8rwsz35v2rn1s9tzqhwxf0m",
       status: "cancelled",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8rpnpjp463gvc8n9mkrh6kz/cancel",
+    path: "/v1/runs/run_01m8rwsz35v2rn1s9tzqhwxf0m/cancel",
     status: 409,
     response: {
       error: {
         code: "run_terminated",
-        message: 'run "run_01m8rpnpjp463gvc8n9mkrh6kz" has ended (cancelled)',
+        message: 'run "run_01m8rwsz35v2rn1s9tzqhwxf0m" has ended (cancelled)',
         details: {
           status: "cancelled",
         },
-        request_id: "req_01m8rpnpjy83nn9efgyp566xh7",
+        request_id: "req_01m8rwsz3d86xw8qg35rpnc7wn",
       },
     },
   },
@@ -1458,7 +1458,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/disconnect",
     request: {
-      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
     },
     status: 200,
     response: {
@@ -1472,15 +1472,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8rpnpc6nzpdcd55zb257ggj",
+      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
     },
     status: 409,
     response: {
       error: {
         code: "connection_offline",
         message:
-          'connection "conn_01m8rpnpc6nzpdcd55zb257ggj" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
-        request_id: "req_01m8rpnpk4qgz7k601h7tewasj",
+          'connection "conn_01m8rwsyvq9tn4pn1gxts75wwv" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
+        request_id: "req_01m8rwsz3jgc0q2vxsax6ednft",
       },
     },
   },
@@ -1493,7 +1493,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "not_found",
         message: 'run "run_missing" not found',
-        request_id: "req_01m8rpnpk7qekhp7b78rhy1dtd",
+        request_id: "req_01m8rwsz3md17wxhwe9km3xx52",
       },
     },
   },
@@ -1506,7 +1506,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "unauthorized",
         message: "the API key is not valid",
-        request_id: "req_01m8rpnpkbvy622ekaav9nma5s",
+        request_id: "req_01m8rwsz3q4r4czx02mefg4qfj",
       },
     },
   },
@@ -1528,7 +1528,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           in: "body",
           field: "colour",
         },
-        request_id: "req_01m8rpnpkfg7xnpnx69g13xn5n",
+        request_id: "req_01m8rwsz3s4neyb7qpvq6qy67h",
       },
     },
   },
@@ -1544,19 +1544,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           required_scopes: ["configuration:read"],
         },
-        request_id: "req_01m8rpnpkhd05c02e60t5jgptg",
+        request_id: "req_01m8rwsz3vpqt521c40qfhy96c",
       },
     },
   },
   {
     operationId: "revokeKey",
     method: "DELETE",
-    path: "/v1/keys/key_01m8rpnp6e2yzedfq9er1njb3r",
+    path: "/v1/keys/key_01m8rwsynkpxfqykxenkz7kq6m",
     status: 200,
     response: {
-      key_id: "key_01m8rpnp6e2yzedfq9er1njb3r",
+      key_id: "key_01m8rwsynkpxfqykxenkz7kq6m",
       revoked: true,
-      revoked_at: "2026-12-01T11:43:36.055Z",
+      revoked_at: "2026-12-01T13:30:47.294Z",
     },
   },
 ];

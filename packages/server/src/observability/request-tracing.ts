@@ -6,7 +6,15 @@
  * `toolhost.receipt`) become its children when a context manager is registered.
  */
 
-import { context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import {
+  type Context,
+  context,
+  createContextKey,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../http/app.js";
 import { formatTraceparent, parseTraceparent, TRACEPARENT_HEADER } from "./traceparent.js";
@@ -39,6 +47,14 @@ export async function inSpan<T>(
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
+// The request's server span, kept in the context beside the active span (which a flow's span replaces).
+const REQUEST_SPAN = createContextKey("toolhost.request_span");
+
+/** The server span of the request `ctx` belongs to, if any (flows add links to it). */
+export function requestSpan(ctx: Context): Span | undefined {
+  return ctx.getValue(REQUEST_SPAN) as Span | undefined;
+}
+
 /** Starts a server span per request, honours and answers `traceparent`, ends the span with the status. */
 export function installRequestTracing(app: App): void {
   app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -57,7 +73,7 @@ export function installRequestTracing(app: App): void {
     const spanContext = span.spanContext();
     if (trace.isSpanContextValid(spanContext)) reply.header(TRACEPARENT_HEADER, formatTraceparent(spanContext));
     // The rest of the request (later hooks, the handler) runs with the span active.
-    context.with(trace.setSpan(parent, span), done);
+    context.with(trace.setSpan(parent, span).setValue(REQUEST_SPAN, span), done);
   });
   app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
     const span = spans.get(request);

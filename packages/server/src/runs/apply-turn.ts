@@ -7,6 +7,7 @@
 
 import type { ToolDefinition } from "@toolhost/protocol";
 import { newId } from "../ids.js";
+import { traceNewCalls, traceSettledCalls } from "../observability/call-tracing.js";
 import type { RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 import { decided } from "./decided-turn.js";
@@ -68,8 +69,11 @@ export async function applyTurn(
     planned.map(() => newId(CALL_ID_PREFIX, nowMs)),
     nowMs,
   );
-  await stores.calls.insertMany(records.calls);
-  await emitRunEvents(stores, runId, records.calls.map(toolCallEvent), nowMs);
+  // Each call's span is a child of this turn's; its context is stored with the call (docs/operations.md#traces).
+  const calls = traceNewCalls(records.calls);
+  await stores.calls.insertMany(calls);
+  traceSettledCalls(calls.filter((call) => call.status !== "pending"));
+  await emitRunEvents(stores, runId, calls.map(toolCallEvent), nowMs);
   await appendHistory(stores, runId, records.items, nowMs);
   mover.move("await_tools");
   const run = await mover.save();

@@ -7,6 +7,7 @@
 
 import { ProtocolError, transitionRun } from "@toolhost/protocol";
 import { inIdScope, notFoundError } from "../auth/id-scope.js";
+import { traceSettledCalls } from "../observability/call-tracing.js";
 import type { CallRecord, IdScope, RunRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 import { emitRunEvents, runStatusEvent, toolCallEvent } from "./run-events.js";
@@ -31,6 +32,7 @@ export async function cancelRun(storage: Storage, runId: string, scope: IdScope,
     const change = { status: transition.to, updated_at_ms: nowMs, ended_at_ms: nowMs };
     if (!(await stores.runs.update(runId, run.status, change))) throw new Error(`run ${runId} changed while locked`);
     const cancelledCalls = await stores.calls.cancelForRunEnd(runId, nowMs);
+    traceSettledCalls(cancelledCalls);
     // A model request in flight is abandoned: its answer finds the run ended and is not applied.
     await stores.modelTurns.remove(runId);
     const cancelled = { ...run, ...change };

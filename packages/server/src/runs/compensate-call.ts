@@ -16,6 +16,7 @@ import {
 } from "@toolhost/protocol";
 import { notFoundError } from "../auth/id-scope.js";
 import { newId } from "../ids.js";
+import { traceNewCalls } from "../observability/call-tracing.js";
 import type { CallRecord, IdScope } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 import { CALL_ID_PREFIX } from "./model-turns.js";
@@ -94,6 +95,7 @@ export function compensationRecord(
     compensates: original.call_id,
     created_at_ms: nowMs,
     updated_at_ms: nowMs,
+    trace_context: null,
   };
 }
 
@@ -114,7 +116,8 @@ export async function compensateCall(
     if (original === undefined) throw notFoundError("tool call", callId);
     const { tools } = await loadRunTools(stores, run.agent_version);
     const tool = decideCompensation(original, tools, toolName, args);
-    const record = compensationRecord(original, tool, args, newId(CALL_ID_PREFIX, nowMs), nowMs);
+    const [record] = traceNewCalls([compensationRecord(original, tool, args, newId(CALL_ID_PREFIX, nowMs), nowMs)]);
+    if (record === undefined) throw new Error("traceNewCalls answers one call per call");
     await stores.calls.insertMany([record]);
     return record;
   });

@@ -9,6 +9,7 @@
  */
 
 import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
+import { inSpan } from "../observability/request-tracing.js";
 import type { RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 import { applyTurn, failRun } from "./apply-turn.js";
@@ -62,35 +63,61 @@ export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: numbe
   }
   for (;;) {
     const index = mover.startTurn();
-    const windowed = await scriptedWindow(stores, run.run_id, context, nowMs);
-    if (windowed.kind === "failed") {
-      return { run: await failRun(mover, windowed.failure, nowMs), wokenBindingIds: [], queued: false };
-    }
-    context = windowed.context;
-    await recordModelRequest(
-      stores,
-      {
-        runId: run.run_id,
-        turn: index,
-        purpose: "turn",
-        identity: identityOf(model),
-        requestBytes: textBytesOf(windowed.features),
-        features: windowed.features,
-        estimatedTokens: windowed.estimated,
-        usage: null,
-        compacted: windowed.compacted,
-        latencyMs: 0,
-        error: null,
-        sentAtMs: nowMs,
-      },
-      nowMs,
+    // Each scripted turn is a `toolhost.run_turn` span, as the run driver's are: its calls' spans are its children.
+    const attributes = { "toolhost.run_id": run.run_id, "toolhost.turn": index };
+    const step = await inSpan("toolhost.run_turn", attributes, () =>
+      scriptedStep(stores, mover, index, context, nowMs),
     );
-    const decision = await decided(() => scriptedTurn(model.scripted, index));
-    const applied = await applyTurn(stores, mover, index, decision, context.tools, nowMs);
-    if (!applied.next) return { run: applied.run, wokenBindingIds: applied.wokenBindingIds, queued: false };
+    if (step.kind === "done") return step.outcome;
     // Every call was refused: their results are in the history already, the model goes on.
-    context = { ...context, items: await loadHistory(stores, run.run_id) };
+    context = { ...step.context, items: await loadHistory(stores, run.run_id) };
   }
+}
+
+/** What one scripted turn left: the run's outcome, or (every call refused) the next turn to make. */
+type ScriptedStep = { kind: "done"; outcome: TurnsOutcome } | { kind: "next"; context: TurnContext };
+
+/** One scripted turn `index`: the window, the recorded request, the step played and recorded. */
+async function scriptedStep(
+  stores: Stores,
+  mover: RunMover,
+  index: number,
+  start: TurnContext,
+  nowMs: number,
+): Promise<ScriptedStep> {
+  const runId = mover.run.run_id;
+  const { model } = start;
+  if (model.kind !== "scripted") throw new Error("a scripted step needs the scripted model");
+  const windowed = await scriptedWindow(stores, runId, start, nowMs);
+  if (windowed.kind === "failed") {
+    const failed = await failRun(mover, windowed.failure, nowMs);
+    return { kind: "done", outcome: { run: failed, wokenBindingIds: [], queued: false } };
+  }
+  const context = windowed.context;
+  await recordModelRequest(
+    stores,
+    {
+      runId,
+      turn: index,
+      purpose: "turn",
+      identity: identityOf(model),
+      requestBytes: textBytesOf(windowed.features),
+      features: windowed.features,
+      estimatedTokens: windowed.estimated,
+      usage: null,
+      compacted: windowed.compacted,
+      latencyMs: 0,
+      error: null,
+      sentAtMs: nowMs,
+    },
+    nowMs,
+  );
+  const decision = await decided(() => scriptedTurn(model.scripted, index));
+  const applied = await applyTurn(stores, mover, index, decision, context.tools, nowMs);
+  if (!applied.next) {
+    return { kind: "done", outcome: { run: applied.run, wokenBindingIds: applied.wokenBindingIds, queued: false } };
+  }
+  return { kind: "next", context };
 }
 
 /** The outcome of the scripted window step. */

@@ -12,6 +12,7 @@
  */
 
 import { runFreezesCall, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
+import { traceSettledCalls } from "../observability/call-tracing.js";
 import type { CallRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 import { toolResultItem } from "./history-items.js";
@@ -23,6 +24,8 @@ import type { CallOutcome, RunProgress, RunProgressAnswer } from "./run-progress
 /** Records settled calls in their run's history and drives the run's model turns. */
 export class HistoryRunProgress implements RunProgress {
   async callSettled(stores: Stores, call: CallRecord, outcome: CallOutcome, nowMs: number): Promise<RunProgressAnswer> {
+    // Every settlement passes here (receipts, sweeps, cancels); the span links to the call's trace.
+    traceSettledCalls([call]);
     // The lock comes first (the claims flow took it already; taking it again is free) so two calls of
     // one turn settling at once see each other and exactly one of them starts the next turn.
     const run = await stores.runs.getForUpdate(call.run_id);

@@ -12,6 +12,7 @@
  * again with a growing pause.
  */
 
+import { context, ROOT_CONTEXT } from "@opentelemetry/api";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
@@ -171,9 +172,11 @@ export class RunDriver implements RunDriverHandle {
     );
     renewal.unref();
     const attributes = { "toolhost.run_id": lease.run_id, "toolhost.turn": lease.turn };
-    const done = inSpan("toolhost.run_turn", attributes, () =>
-      driveTurn(this.driveDeps, lease, this.owner, controller.signal),
-    )
+    // A new trace per turn: whichever request happened to kick the driver is not the turn's parent.
+    const done = context
+      .with(ROOT_CONTEXT, () =>
+        inSpan("toolhost.run_turn", attributes, () => driveTurn(this.driveDeps, lease, this.owner, controller.signal)),
+      )
       .then((outcome) => {
         if (outcome.wokenBindingIds.length > 0) wakeups.notify(outcome.wokenBindingIds);
         if (outcome.queued) this.kick();

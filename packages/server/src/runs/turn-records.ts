@@ -59,6 +59,8 @@ export function turnRecords(
       compensates: null,
       created_at_ms: nowMs,
       updated_at_ms: nowMs,
+      // Set by the caller from the span it emits for the call (observability/call-tracing.ts).
+      trace_context: null,
     };
   });
   const items = [

@@ -135,6 +135,8 @@ export interface ToolCallsTable {
   compensates: string | null;
   created_at_ms: number;
   updated_at_ms: number;
+  /** The `traceparent` of the call's creation span; NULL without a valid trace context (0009). */
+  trace_context: string | null;
 }
 
 /** `receipts`: every receipt as received (0003), primary key (call_id, claim_id, receipt_id) (0004). */

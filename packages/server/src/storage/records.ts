@@ -191,6 +191,11 @@ export interface CallRecord {
   compensates: string | null;
   created_at_ms: number;
   updated_at_ms: number;
+  /**
+   * The `traceparent` of the call's `toolhost.tool_call` span (in the run's trace), which the spans of
+   * its claim and receipts link to; null without a valid trace context. Never digested or compared.
+   */
+  trace_context: string | null;
 }
 
 /** A stored receipt. */

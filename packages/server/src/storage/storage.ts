@@ -357,7 +357,10 @@ export interface ExecutorStore {
 }
 
 /** A claimable call as an executor sees it: IDs, tool, binding and time only. */
-export type CandidateCall = Pick<CallRecord, "run_id" | "call_id" | "tool_name" | "binding_id" | "created_at_ms">;
+export type CandidateCall = Pick<
+  CallRecord,
+  "run_id" | "call_id" | "tool_name" | "binding_id" | "created_at_ms" | "trace_context"
+>;
 
 /** Which calls an executor may see as candidates. */
 export interface CandidateQuery {

@@ -137,7 +137,7 @@ export function worldTools(bindingId: string, patch: Record<string, unknown> = {
 
 /** Builds the configuration through the API: binding, toolset, agent version scripted with `script`, session, keys. */
 export async function buildWorld(
-  server: TestServer,
+  server: Pick<TestServer, "call">,
   script: ScriptStep[],
   toolPatch: Record<string, unknown> = {},
 ): Promise<World> {
@@ -168,7 +168,11 @@ export async function buildWorld(
 }
 
 /** Starts a run of the world's session and answers its ID. */
-export async function startRun(server: TestServer, world: World, input: unknown = { ask: "go" }): Promise<string> {
+export async function startRun(
+  server: Pick<TestServer, "call">,
+  world: World,
+  input: unknown = { ask: "go" },
+): Promise<string> {
   const run = expectStatus(
     await server.call("POST", `/v1/sessions/${world.sessionId}/runs`, { ...admin, body: { input } }),
     201,
@@ -178,7 +182,7 @@ export async function startRun(server: TestServer, world: World, input: unknown 
 
 /** The run's calls (first page of up to 200). */
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary members of answers.
-export async function listCalls(server: TestServer, runId: string): Promise<any[]> {
+export async function listCalls(server: Pick<TestServer, "call">, runId: string): Promise<any[]> {
   return expectStatus(await server.call("GET", `/v1/runs/${runId}/tool-calls?limit=200`, admin), 200).data;
 }
 
@@ -202,7 +206,7 @@ export interface Executor {
 }
 
 /** Connects `executorId` on the world's binding with the executor key. */
-export async function connect(server: TestServer, world: World, executorId: string): Promise<Executor> {
+export async function connect(server: Pick<TestServer, "call">, world: World, executorId: string): Promise<Executor> {
   const answer = await server.call("POST", "/v1/executors/connect", {
     key: world.executorKey,
     body: { executor_id: executorId, binding_ids: [world.bindingId] },
@@ -213,7 +217,7 @@ export async function connect(server: TestServer, world: World, executorId: stri
 
 /** Sends a claim of one call by `executor`. */
 export function claim(
-  server: TestServer,
+  server: Pick<TestServer, "call">,
   world: World,
   runId: string,
   callId: string,
@@ -248,7 +252,7 @@ export async function claimed(
 
 /** Sends a receipt (`fields` merged into the claim's envelope; a string body is sent verbatim). */
 export function receipt(
-  server: TestServer,
+  server: Pick<TestServer, "call">,
   world: World,
   held: Held,
   fields: Record<string, unknown> | string,

@@ -9,6 +9,7 @@ import {
   buildWorld,
   type ClockedServer,
   connect,
+  eventually,
   expectStatus,
   listCalls,
   receipt,
@@ -82,9 +83,16 @@ describeEachDialect("tracing", (dialect) => {
     };
     expectStatus(await receipt(server, world, held, { receipt_id: "a", kind: "accepted" }), 200);
 
-    const spans = exporter.getFinishedSpans();
+    // A server span ends after its answer was sent: wait for the claim's and the receipt's.
+    const receiptRoute = "HTTP POST /v1/runs/:run_id/tool-calls/:call_id/receipts";
+    const claimRoute = "HTTP POST /v1/runs/:run_id/tool-calls/:call_id/claim";
+    const spans = await eventually(
+      async () => exporter.getFinishedSpans(),
+      (finished) => [claimRoute, receiptRoute].every((route) => finished.some((span) => span.name === route)),
+      "the claim's and the receipt's server spans end",
+    );
     const named = (name: string) => spans.filter((span) => span.name === name);
-    const [claimHttp] = named("HTTP POST /v1/runs/:run_id/tool-calls/:call_id/claim");
+    const [claimHttp] = named(claimRoute);
     const [claimSpan] = named("toolhost.claim");
     expect(claimHttp?.spanContext().traceId).toBe(TRACE_ID);
     expect(claimHttp?.parentSpanContext?.spanId).toBe(CALLER_SPAN);
@@ -94,7 +102,7 @@ describeEachDialect("tracing", (dialect) => {
     expect(claimSpan?.attributes["toolhost.call_id"]).toBe(call.call_id);
 
     // The receipt came without a traceparent: a new trace, its receipt span under its HTTP span.
-    const [receiptHttp] = named("HTTP POST /v1/runs/:run_id/tool-calls/:call_id/receipts");
+    const [receiptHttp] = named(receiptRoute);
     const [receiptSpan] = named("toolhost.receipt");
     expect(receiptHttp?.parentSpanContext).toBeUndefined();
     expect(receiptHttp?.spanContext().traceId).not.toBe(TRACE_ID);
@@ -106,7 +114,11 @@ describeEachDialect("tracing", (dialect) => {
     exporter.reset();
     const answer = await server.call("GET", "/v1/health", { headers: { traceparent: "00-nonsense" } });
     expect(answer.status).toBe(200);
-    const [span] = exporter.getFinishedSpans().filter((s) => s.name === "HTTP GET /v1/health");
+    const [span] = await eventually(
+      async () => exporter.getFinishedSpans().filter((s) => s.name === "HTTP GET /v1/health"),
+      (found) => found.length > 0,
+      "the health request's server span ends",
+    );
     expect(span?.parentSpanContext).toBeUndefined();
     expect(parseTraceparent(answer.headers.get("traceparent"))?.traceId).toBe(span?.spanContext().traceId);
   });

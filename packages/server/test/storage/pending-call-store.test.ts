@@ -17,6 +17,16 @@ const query = (overrides: Partial<CandidateQuery> = {}): CandidateQuery => ({
   ...overrides,
 });
 
+const TRACE_CONTEXT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+/** A candidate of run r1 with tool_0. */
+const candidate = (callId: string, bindingId: string, createdAtMs: number) => ({
+  run_id: "r1",
+  call_id: callId,
+  tool_name: "tool_0",
+  binding_id: bindingId,
+  created_at_ms: createdAtMs,
+});
+
 async function seed(s: KyselyStorage): Promise<void> {
   await publishRuntime(s);
   await s.runs.insert(runRecord("r1"));
@@ -25,11 +35,11 @@ async function seed(s: KyselyStorage): Promise<void> {
 describeEachDialect("pending call store", (dialect) => {
   const storage = useTestStorage(dialect);
 
-  it("candidates: pending and lapsed claims only, deadline ahead, oldest first; only ID, tool, binding, time", async () => {
+  it("candidates: pending and lapsed claims only, deadline ahead, oldest first; only ID, tool, binding, time and trace context", async () => {
     const s = storage();
     await seed(s);
     await s.calls.insertMany([
-      callRecord("r1", "c-pending", { created_at_ms: 6_002 }),
+      callRecord("r1", "c-pending", { created_at_ms: 6_002, trace_context: TRACE_CONTEXT }),
       callRecord("r1", "c-b2", { binding_id: "b2", created_at_ms: 6_001 }),
       callRecord("r1", "c-lapsed", {
         status: "claimed",
@@ -48,9 +58,9 @@ describeEachDialect("pending call store", (dialect) => {
     const page = await s.pendingCalls.candidates(query(), { limit: 50 });
     expect(page).toEqual({
       items: [
-        { run_id: "r1", call_id: "c-b2", tool_name: "tool_0", binding_id: "b2", created_at_ms: 6_001 },
-        { run_id: "r1", call_id: "c-pending", tool_name: "tool_0", binding_id: "b1", created_at_ms: 6_002 },
-        { run_id: "r1", call_id: "c-lapsed", tool_name: "tool_0", binding_id: "b1", created_at_ms: 6_003 },
+        { ...candidate("c-b2", "b2", 6_001), trace_context: null },
+        { ...candidate("c-pending", "b1", 6_002), trace_context: TRACE_CONTEXT },
+        { ...candidate("c-lapsed", "b1", 6_003), trace_context: null },
       ],
       next_cursor: null,
     });
@@ -131,7 +141,7 @@ describeEachDialect("pending call store", (dialect) => {
     await s.calls.insertMany([
       callRecord("r1", "c-b", { created_at_ms: 6_002 }),
       callRecord("r1", "c-a", { created_at_ms: 6_002 }),
-      callRecord("r1", "c-old", { created_at_ms: 6_001 }),
+      callRecord("r1", "c-old", { created_at_ms: 6_001, trace_context: TRACE_CONTEXT }),
       callRecord("r1", "c-new", { created_at_ms: 6_009 }),
       callRecord("r1", "c-b2", { binding_id: "b2", created_at_ms: 6_000 }),
       callRecord("r1", "h1", { ...held, status: "claimed", cancel_requested_at_ms: 9_500 }),
@@ -155,7 +165,10 @@ describeEachDialect("pending call store", (dialect) => {
       { limit: 2, cursor: null },
       { executor_id: "e1", limit: 10 },
     );
-    expect(first.candidates.items.map((c) => c.call_id)).toEqual(["c-old", "c-a"]);
+    expect(first.candidates.items.map((c) => [c.call_id, c.trace_context])).toEqual([
+      ["c-old", TRACE_CONTEXT],
+      ["c-a", null],
+    ]);
     expect(first.candidates.next_cursor).not.toBeNull();
     expect(first.cancellations.map((c) => c.call_id)).toEqual(["h2", "h3", "h1"]);
     const empty = await s.pendingCalls.poll(

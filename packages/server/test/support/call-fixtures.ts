@@ -84,6 +84,7 @@ export function callRecord(runId: string, callId: string, overrides: Partial<Cal
     compensates: null,
     created_at_ms: 6_000,
     updated_at_ms: 6_000,
+    trace_context: null,
     ...overrides,
   };
 }

@@ -30,6 +30,7 @@ export const CALL_COLUMNS = [
   "compensates",
   "created_at_ms",
   "updated_at_ms",
+  "trace_context",
 ] as const satisfies readonly (keyof ToolCallsTable)[];
 
 /** The CallRecord of a stored row; a status or effect the protocol does not know is a corrupt row (throws). */

@@ -2,7 +2,7 @@
  * What the executor routes read and change of `tool_calls`: the claimable candidates of some bindings
  * (paged by creation time, then call ID), the business cancellations an executor must carry out, and
  * the release of an executor's unconfirmed claims when it goes offline. Candidates are read with their
- * ID, tool, binding and time columns only: arguments and grant hashes never leave this file.
+ * ID, tool, binding, time and trace context columns only: arguments and grant hashes never leave this file.
  */
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, runFreezesCall } from "@toolhost/protocol";
@@ -51,7 +51,7 @@ function candidatesQuery(
   let select = db
     .selectFrom("tool_calls as c")
     .innerJoin("runs as r", "r.run_id", "c.run_id")
-    .select(["c.run_id", "c.call_id", "c.tool_name", "c.binding_id", "c.created_at_ms"])
+    .select(["c.run_id", "c.call_id", "c.tool_name", "c.binding_id", "c.created_at_ms", "c.trace_context"])
     .where("c.binding_id", "in", bindingIds)
     .where((eb) =>
       eb.or([
@@ -110,6 +110,7 @@ const FIRST_PAGE_WITH_CANCELLATIONS = new ReusableQuery(
         "a.tool_name",
         "a.binding_id",
         "a.created_at_ms as at_ms",
+        "a.trace_context",
       ])
       .unionAll(
         db
@@ -121,6 +122,7 @@ const FIRST_PAGE_WITH_CANCELLATIONS = new ReusableQuery(
             sql<string>`null`.as("tool_name"),
             sql<string>`null`.as("binding_id"),
             sql<number>`b.cancel_requested_at_ms`.as("at_ms"),
+            sql<string | null>`null`.as("trace_context"),
           ]),
       ),
 );
@@ -196,6 +198,7 @@ export class KyselyPendingCallStore implements PendingCallStore {
           tool_name: row.tool_name,
           binding_id: row.binding_id,
           created_at_ms: Number(row.at_ms),
+          trace_context: row.trace_context,
         });
       } else {
         held.push({ run_id: row.run_id, call_id: row.call_id, requested_at_ms: Number(row.at_ms) });
