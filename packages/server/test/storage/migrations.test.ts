@@ -116,6 +116,7 @@ describeEachDialect("migrations", (dialect) => {
       "0006_run_output_json",
       "0007_toolset_bindings",
       "0008_models",
+      "0009_history_length_trigger",
     ]);
   });
 

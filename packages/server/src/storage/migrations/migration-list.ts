@@ -13,6 +13,7 @@ import { executorToolNamesMigration } from "./0005-executor-tool-names.js";
 import { runOutputJsonMigration } from "./0006-run-output-json.js";
 import { toolsetBindingsMigration } from "./0007-toolset-bindings.js";
 import { modelsMigration } from "./0008-models.js";
+import { historyLengthTriggerMigration } from "./0009-history-length-trigger.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -24,6 +25,7 @@ export const MIGRATION_NAMES = [
   "0006_run_output_json",
   "0007_toolset_bindings",
   "0008_models",
+  "0009_history_length_trigger",
 ] as const;
 
 /** One migration name. */
@@ -40,6 +42,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0006_run_output_json": runOutputJsonMigration(dialect),
     "0007_toolset_bindings": toolsetBindingsMigration(dialect),
     "0008_models": modelsMigration(dialect),
+    "0009_history_length_trigger": historyLengthTriggerMigration(dialect),
   };
 }
 
