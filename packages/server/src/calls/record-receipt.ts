@@ -8,7 +8,7 @@
  * woken only after that commit.
  */
 
-import { ProtocolError } from "@toolhost/protocol";
+import { FINAL_RECEIPT_KINDS, ProtocolError } from "@toolhost/protocol";
 import { inAgentScope, inBindingScope, notFoundError } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
@@ -16,9 +16,8 @@ import type { CallWakeups } from "../executors/call-wakeups.js";
 import { ownershipProblem } from "../executors/connection-state.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { RunProgress } from "../runs/run-progress.js";
-import type { CallRecord } from "../storage/records.js";
-import type { ClaimHolder, Storage, Stores } from "../storage/storage.js";
-import { decideReceipt, type ReceiptCallChange } from "./decide-receipt.js";
+import type { Storage } from "../storage/storage.js";
+import { decideReceipt } from "./decide-receipt.js";
 import { secretsEqual, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";
 import { readReceiptBody } from "./receipt-body.js";
@@ -75,13 +74,15 @@ async function recordReceiptOnce(
   const outcome = await deps.storage.transaction(async (stores) => {
     // The call and its run (locked on PostgreSQL), the executor and a receipt stored under the same
     // ID, in one statement.
-    const { target, executor, existing } = await stores.callClaims.context({
+    // A settling receipt loads the whole run too (the run's progress needs it).
+    const { target, executor, existing, run } = await stores.callClaims.context({
       run_id: runId,
       call_id: callId,
       executor_id: incoming.executor_id,
       claim_id: incoming.claim_id,
       receipt_id: incoming.receipt_id,
       receipt: true,
+      whole_run: FINAL_RECEIPT_KINDS.has(incoming.kind),
     });
     if (
       target === undefined ||
@@ -101,9 +102,15 @@ async function recordReceiptOnce(
     let woken: string[] = [];
     if (decision.change !== null) {
       const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
-      const changed = await applyChange(stores, holder, decision.change, nowMs);
-      if (decision.change.type === "settle") {
-        const progress = await deps.runProgress.callSettled(stores, changed, decision.change.outcome, nowMs);
+      const change = decision.change;
+      if (change.type === "accept") {
+        if ((await stores.callClaims.accept(holder, nowMs)) === undefined) throw changedMeanwhile();
+      } else {
+        const settled = await stores.callClaims.settle(holder, change.from, change.to, nowMs);
+        if (settled === undefined) throw changedMeanwhile();
+        // The run was locked by the context statement, before the call settled (see LockedRunFacts).
+        const locked = run === undefined ? undefined : { run, others_unsettled: settled.others_unsettled };
+        const progress = await deps.runProgress.callSettled(stores, settled.call, change.outcome, nowMs, locked);
         // (For a compensation call the run answers applied whenever the call changed.)
         applied = progress.applied;
         runStatus = progress.run_status;
@@ -138,21 +145,6 @@ async function recordReceiptOnce(
   });
   if (outcome.woken.length > 0) deps.wakeups.notify(outcome.woken);
   return outcome.text;
-}
-
-/** Makes the decided status change; it cannot miss under the locks taken, but if it does nothing is kept. */
-async function applyChange(
-  stores: Stores,
-  holder: ClaimHolder,
-  change: ReceiptCallChange,
-  nowMs: number,
-): Promise<CallRecord> {
-  const changed =
-    change.type === "accept"
-      ? await stores.callClaims.accept(holder, nowMs)
-      : await stores.callClaims.settle(holder, change.from, change.to, nowMs);
-  if (changed === undefined) throw changedMeanwhile();
-  return changed;
 }
 
 function changedMeanwhile(): ProtocolError {

@@ -31,6 +31,7 @@ import type {
   ToolsetVersionRecord,
 } from "./records.js";
 import type { CallContext, CallContextInput } from "./stores/call-context-query.js";
+import type { SettledCall } from "./stores/settle-call-query.js";
 
 /** The SQL dialects the server runs on. */
 export const DIALECTS = {
@@ -268,8 +269,11 @@ export interface CallClaimStore {
   claim(input: ClaimInput): Promise<boolean>;
   /** `claimed` → `accepted` for `holder` while its accept window is open; the updated call, if it changed. */
   accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined>;
-  /** Moves the call held by `holder` from `from` to `to` (a receipt's edge); the updated call, if it changed. */
-  settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined>;
+  /**
+   * Moves the call held by `holder` from `from` to `to` (a receipt's edge); the updated call, if it
+   * changed, with the number of other calls of its turn still unsettled (meaningful under the run's lock).
+   */
+  settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<SettledCall | undefined>;
   /** Claims not accepted in time (`accept_deadline_ms < now`) return to `pending`; answers the released calls. */
   releaseLapsedClaims(nowMs: number, limit: number): Promise<CallRecord[]>;
   /** Calls in one of `statuses` whose deadline has passed (`deadline_ms <= now`), oldest deadline first. */

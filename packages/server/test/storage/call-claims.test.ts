@@ -132,7 +132,9 @@ describeEachDialect("call claim store", (dialect) => {
 
   it("settle: moves only from the given status, for the holding claim and its executor's key; keeps the first settle time", async () => {
     const s = storage();
-    await seed(s);
+    await seed(s, ["c1", "c2", "c3"]);
+    // c2 is still pending and c3 settled: one other call of the turn is open.
+    await s.calls.cancelUnclaimed("r1", "c3", 10_500);
     await s.callClaims.claim(claimOf("c1", "e1"));
     const held = holder("c1", "clm-e1-c1");
     await expect(s.callClaims.settle(held, "claimed", "pending", 11_000)).rejects.toThrow();
@@ -143,9 +145,12 @@ describeEachDialect("call claim store", (dialect) => {
       undefined,
     );
     const unknown = await s.callClaims.settle(held, "accepted", "reconciliation_required", 12_000);
-    expect(unknown).toMatchObject({ status: "reconciliation_required", settled_at_ms: 12_000 });
+    expect(unknown?.call).toMatchObject({ status: "reconciliation_required", settled_at_ms: 12_000 });
+    expect(unknown?.others_unsettled).toBe(1);
+    await s.calls.cancelUnclaimed("r1", "c2", 12_500);
     const done = await s.callClaims.settle(held, "reconciliation_required", "completed", 13_000);
-    expect(done).toMatchObject({ status: "completed", settled_at_ms: 12_000, updated_at_ms: 13_000 });
+    expect(done?.call).toMatchObject({ status: "completed", settled_at_ms: 12_000, updated_at_ms: 13_000 });
+    expect(done?.others_unsettled).toBe(0);
     expect(await s.callClaims.settle(held, "reconciliation_required", "failed", 14_000)).toBeUndefined();
   });
 

@@ -23,6 +23,7 @@ import {
   RELEASE_EDGES,
   type StoreCallMoves,
 } from "./call-statuses.js";
+import { type SettledCall, settleCall } from "./settle-call-query.js";
 
 /** The table's paths each status-changing statement of this store takes (a test walks them). */
 export const CALL_CLAIM_MOVES: StoreCallMoves<"claim" | "accept" | "settle" | "releaseLapsedClaims" | "settleOverdue"> =
@@ -137,23 +138,6 @@ const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: st
     .returningAll(),
 );
 
-/** A receipt's settling change: from the one status it was decided on, by the claim holding the call. */
-const SETTLE = new ReusableQuery(
-  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus, keyId: string) =>
-    db
-      .updateTable("tool_calls")
-      .set((eb) => ({
-        status: to,
-        settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
-        updated_at_ms: nowMs,
-      }))
-      .where("call_id", "=", callId)
-      .where("claim_id", "=", claimId)
-      .where("status", "=", from)
-      .where((eb) => executorOwnedBy(eb, keyId))
-      .returningAll(),
-);
-
 /** The CallClaimStore over Kysely (both dialects). */
 export class KyselyCallClaimStore implements CallClaimStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -186,7 +170,16 @@ export class KyselyCallClaimStore implements CallClaimStore {
 
   async context(input: CallContextInput & { readonly receipt: boolean }): Promise<CallContext> {
     const { dialect, inTransaction } = this.ctx;
-    const kind = !input.receipt ? "claim" : inTransaction && dialect === "postgres" ? "receiptLocked" : "receipt";
+    const locked = inTransaction && dialect === "postgres";
+    const kind = !input.receipt
+      ? "claim"
+      : input.whole_run === true
+        ? locked
+          ? "settleLocked"
+          : "settle"
+        : locked
+          ? "receiptLocked"
+          : "receipt";
     return this.ctx.read((db) => loadCallContext(db, dialect, kind, input));
   }
 
@@ -218,13 +211,12 @@ export class KyselyCallClaimStore implements CallClaimStore {
     });
   }
 
-  async settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined> {
+  async settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<SettledCall | undefined> {
     if (!isEdgeOf(RECEIPT_SETTLE_EVENTS, from, to)) throw new Error(`no receipt moves a call from ${from} to ${to}`);
-    return this.ctx.write(async (db) => {
-      const { call_id, claim_id, key_id } = holder;
-      const row = await SETTLE.takeFirst(this.ctx.dialect, db, to, nowMs, call_id, claim_id, from, key_id);
-      return row === undefined ? undefined : callFromRow(row);
-    });
+    const { call_id, claim_id, key_id } = holder;
+    return this.ctx.write((db) =>
+      settleCall(this.ctx.dialect, db, { call_id, claim_id, key_id, from, to, now_ms: nowMs }),
+    );
   }
 
   async releaseLapsedClaims(nowMs: number, limit: number): Promise<CallRecord[]> {
