@@ -50,6 +50,8 @@ export async function createRun(
   };
   return storage.transaction(async (stores) => {
     await stores.runs.insert(queued);
+    // Its appends (the input, then the first turn's) go in as one statement at the commit.
+    stores.history.lengthKnown(queued.run_id, 0);
     await emitRunEvents(stores, queued.run_id, [runStatusEvent(queued)], nowMs);
     const [seq = 0] = await appendHistory(stores, queued.run_id, [item], nowMs);
     // The new run's whole history is the item just written: the turn need not read it back.

@@ -34,6 +34,8 @@ export class HistoryRunProgress implements RunProgress {
     // run as locked (and the count of the turn's other unsettled calls, made after the lock).
     const run = locked?.run ?? (await stores.runs.getForUpdate(call.run_id));
     if (run === undefined) throw new Error(`call ${call.call_id} belongs to a missing run ${call.run_id}`);
+    // Its appends (the outcome, then the next turn's) go in as one statement at the commit.
+    stores.history.lengthKnown(run.run_id, run.history_length);
     const unchanged = (applied: boolean): RunProgressAnswer => ({
       applied,
       run_status: run.status,

@@ -165,7 +165,13 @@ export interface RunStore {
 export interface HistoryStore {
   /** Appends compact JSON items at the end of the run's history (bumping `runs.history_length`); answers their `seq`s. */
   append(runId: string, itemsJson: readonly string[], atMs: number): Promise<number[]>;
-  /** Items of one run, oldest first. */
+  /**
+   * Inside a transaction whose flow holds the run's lock: the run's history has `length` items now,
+   * so its appends may wait for the commit and go in as one statement (`list` in the same
+   * transaction still answers them). Outside a transaction, and for a run told already, nothing.
+   */
+  lengthKnown(runId: string, length: number): void;
+  /** Items of one run, oldest first (inside a transaction: its appends waiting for the commit too). */
   list(runId: string, page: PageRequest): Promise<Page<HistoryItemRecord>>;
 }
 

@@ -13,20 +13,27 @@
 import { sql } from "kysely";
 import type { Db } from "../store-context.js";
 
+/** One item to append: compact JSON, and when it was appended. */
+export interface NewHistoryItem {
+  readonly item_json: string;
+  readonly created_at_ms: number;
+}
+
 /** What one append writes. */
 export interface HistoryAppend {
   readonly runId: string;
-  /** Compact JSON items, in order. */
-  readonly itemsJson: readonly string[];
-  readonly atMs: number;
+  /** The items, in order. */
+  readonly items: readonly NewHistoryItem[];
 }
 
 /** The seqs given to the inserted items, in any order. */
 type Appended = Promise<{ rows: { seq: number | string }[] }>;
 
 /** PostgreSQL's append. */
-export function appendOnPostgres(db: Db, { runId, itemsJson, atMs }: HistoryAppend): Appended {
-  const count = itemsJson.length;
+export function appendOnPostgres(db: Db, { runId, items }: HistoryAppend): Appended {
+  const count = items.length;
+  const texts = items.map((item) => item.item_json);
+  const times = items.map((item) => item.created_at_ms);
   return sql<{ seq: number }>`
     with bumped as (
       update runs set history_length = history_length + ${count}::integer
@@ -34,17 +41,17 @@ export function appendOnPostgres(db: Db, { runId, itemsJson, atMs }: HistoryAppe
       returning history_length
     )
     insert into execution_history (run_id, seq, item_json, created_at_ms)
-    select ${runId}::text, bumped.history_length - ${count}::integer + (item.n - 1)::integer, item.item_json, ${atMs}::bigint
-    from bumped, unnest(${[...itemsJson]}::text[]) with ordinality as item(item_json, n)
+    select ${runId}::text, bumped.history_length - ${count}::integer + (item.n - 1)::integer, item.item_json, item.at_ms
+    from bumped, unnest(${texts}::text[], ${times}::bigint[]) with ordinality as item(item_json, at_ms, n)
     returning seq`.execute(db);
 }
 
 /** SQLite's append (the trigger keeps `runs.history_length`). */
-export function appendOnSqlite(db: Db, { runId, itemsJson, atMs }: HistoryAppend): Appended {
-  const rows = sql.join(itemsJson.map((item, index) => sql`(${sql.lit(index)}, ${item})`));
+export function appendOnSqlite(db: Db, { runId, items }: HistoryAppend): Appended {
+  const rows = sql.join(items.map((item, index) => sql`(${sql.lit(index)}, ${item.item_json}, ${item.created_at_ms})`));
   return sql<{ seq: number }>`
     insert into execution_history (run_id, seq, item_json, created_at_ms)
-    select r.run_id, r.history_length + item.column1, item.column2, ${atMs}
+    select r.run_id, r.history_length + item.column1, item.column2, item.column3
     from runs as r, (values ${rows}) as item
     where r.run_id = ${runId}
     order by item.column1
