@@ -100,22 +100,18 @@ async function recordReceiptOnce(
     let applied = decision.applied;
     let runStatus = target.run.status;
     let woken: string[] = [];
-    if (decision.change !== null) {
-      const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
-      const change = decision.change;
-      if (change.type === "accept") {
-        if ((await stores.callClaims.accept(holder, nowMs)) === undefined) throw changedMeanwhile();
-      } else {
-        const settled = await stores.callClaims.settle(holder, change.from, change.to, nowMs);
-        if (settled === undefined) throw changedMeanwhile();
-        // The run was locked by the context statement, before the call settled (see LockedRunFacts).
-        const locked = run === undefined ? undefined : { run, others_unsettled: settled.others_unsettled };
-        const progress = await deps.runProgress.callSettled(stores, settled.call, change.outcome, nowMs, locked);
-        // (For a compensation call the run answers applied whenever the call changed.)
-        applied = progress.applied;
-        runStatus = progress.run_status;
-        woken = progress.woken_binding_ids;
-      }
+    const change = decision.change;
+    const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
+    if (change?.type === "settle") {
+      const settled = await stores.callClaims.settle(holder, change.from, change.to, nowMs);
+      if (settled === undefined) throw changedMeanwhile();
+      // The run was locked by the context statement, before the call settled (see LockedRunFacts).
+      const locked = run === undefined ? undefined : { run, others_unsettled: settled.others_unsettled };
+      const progress = await deps.runProgress.callSettled(stores, settled.call, change.outcome, nowMs, locked);
+      // (For a compensation call the run answers applied whenever the call changed.)
+      applied = progress.applied;
+      runStatus = progress.run_status;
+      woken = progress.woken_binding_ids;
     }
     const answer: ReceiptAnswerJson = {
       receipt_id: incoming.receipt_id,
@@ -127,7 +123,7 @@ async function recordReceiptOnce(
       run_status: runStatus,
     };
     const answerJson = JSON.stringify(answer);
-    const inserted = await stores.receipts.insertNext({
+    const receipt = {
       call_id: callId,
       receipt_id: incoming.receipt_id,
       run_id: runId,
@@ -139,7 +135,12 @@ async function recordReceiptOnce(
       answer_json: answerJson,
       applied,
       created_at_ms: nowMs,
-    });
+    };
+    // An accepting receipt changes the call and is stored in one step (one statement on PostgreSQL).
+    const inserted =
+      change?.type === "accept"
+        ? await stores.callClaims.acceptRecorded(holder, nowMs, receipt)
+        : await stores.receipts.insertNext(receipt);
     if (!inserted) throw changedMeanwhile();
     return { text: answerJson, woken };
   });

@@ -276,6 +276,12 @@ export interface CallClaimStore {
   /** `claimed` → `accepted` for `holder` while its accept window is open; the updated call, if it changed. */
   accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined>;
   /**
+   * `accept` and storing the receipt that made it (`ReceiptStore.insertNext`), atomically — one
+   * statement on PostgreSQL. True when both happened; false when either did not (the caller then
+   * fails its transaction, so neither is kept).
+   */
+  acceptRecorded(holder: ClaimHolder, nowMs: number, receipt: Omit<ReceiptRecord, "seq">): Promise<boolean>;
+  /**
    * Moves the call held by `holder` from `from` to `to` (a receipt's edge); the updated call, if it
    * changed, with the number of other calls of its turn still unsettled (meaningful under the run's lock).
    */

@@ -6,12 +6,12 @@
  */
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, transitionCall } from "@toolhost/protocol";
-import { type ExpressionBuilder, sql } from "kysely";
-import type { Database } from "../database-schema.js";
+import { sql } from "kysely";
 import type { CallRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { CallClaimStore, CallRef, CallTarget, ClaimHolder, ClaimInput } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
+import { acceptCall, acceptCallRecorded } from "./accept-call-query.js";
 import { type CallContext, type CallContextInput, loadCallContext } from "./call-context-query.js";
 import { callFromRow } from "./call-row.js";
 import {
@@ -23,6 +23,7 @@ import {
   RELEASE_EDGES,
   type StoreCallMoves,
 } from "./call-statuses.js";
+import type { NewReceipt } from "./insert-receipt-query.js";
 import { type SettledCall, settleCall } from "./settle-call-query.js";
 
 /** The table's paths each status-changing statement of this store takes (a test walks them). */
@@ -65,17 +66,6 @@ function targetQuery(lock: boolean) {
 }
 const TARGET = targetQuery(false);
 const TARGET_FOR_UPDATE = targetQuery(true);
-
-/** The call's executor belongs to `keyId` (its current connection was opened with that key). */
-function executorOwnedBy(eb: ExpressionBuilder<Database, "tool_calls">, keyId: string) {
-  return eb.exists(
-    eb
-      .selectFrom("executors")
-      .select(sql`1`.as("one"))
-      .whereRef("executors.executor_id", "=", "tool_calls.executor_id")
-      .where("executors.key_id", "=", keyId),
-  );
-}
 
 const CLAIM = new ReusableQuery(
   (
@@ -124,18 +114,6 @@ const CLAIM = new ReusableQuery(
             .where("executors.lease_expires_ms", ">", now),
         ),
       ),
-);
-
-const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string, keyId: string) =>
-  db
-    .updateTable("tool_calls")
-    .set({ status: ACCEPT_EDGES.to, accepted_at_ms: nowMs, updated_at_ms: nowMs })
-    .where("call_id", "=", callId)
-    .where("claim_id", "=", claimId)
-    .where("status", "in", ACCEPT_EDGES.from)
-    .where("accept_deadline_ms", ">=", nowMs)
-    .where((eb) => executorOwnedBy(eb, keyId))
-    .returningAll(),
 );
 
 /** The CallClaimStore over Kysely (both dialects). */
@@ -205,10 +183,15 @@ export class KyselyCallClaimStore implements CallClaimStore {
   }
 
   async accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined> {
-    return this.ctx.write(async (db) => {
-      const row = await ACCEPT.takeFirst(this.ctx.dialect, db, nowMs, holder.call_id, holder.claim_id, holder.key_id);
-      return row === undefined ? undefined : callFromRow(row);
-    });
+    const { call_id, claim_id, key_id } = holder;
+    return this.ctx.write((db) => acceptCall(this.ctx.dialect, db, { call_id, claim_id, key_id, now_ms: nowMs }));
+  }
+
+  async acceptRecorded(holder: ClaimHolder, nowMs: number, receipt: NewReceipt): Promise<boolean> {
+    const { call_id, claim_id, key_id } = holder;
+    const input = { call_id, claim_id, key_id, now_ms: nowMs };
+    // Two statements on SQLite: atomic only inside a transaction (the receipt flow's).
+    return this.ctx.atomic((db) => acceptCallRecorded(this.ctx.dialect, db, input, receipt));
   }
 
   async settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<SettledCall | undefined> {

@@ -15,6 +15,7 @@ import { ReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
+import { executorOwnedBy } from "./executor-owned-by.js";
 
 /** The named inputs of the statement. */
 export interface SettleCallInput {
@@ -48,15 +49,7 @@ const SETTLE_CALL = new ReusableQuery(
       .where("call_id", "=", callId)
       .where("claim_id", "=", claimId)
       .where("status", "=", from)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("executors")
-            .select(sql`1`.as("one"))
-            .whereRef("executors.executor_id", "=", "tool_calls.executor_id")
-            .where("executors.key_id", "=", keyId),
-        ),
-      )
+      .where((eb) => executorOwnedBy(eb, keyId))
       .returning([
         ...CALL_COLUMNS,
         // The call itself is left out, so whether the statement sees its own change does not matter.
