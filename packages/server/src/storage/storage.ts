@@ -299,16 +299,15 @@ export interface CallClaimStore {
  * once per claim: (call_id, claim_id, receipt_id) is the key, so one claim's IDs never reach another's.
  */
 export interface ReceiptStore {
-  /** Stores a receipt; false (nothing written) when (call_id, claim_id, receipt_id) exists already. */
-  insert(receipt: ReceiptRecord): Promise<boolean>;
-  /** Stores a receipt numbered after the call's last one, in one statement; false as `insert`. */
+  /**
+   * Stores a receipt numbered after the call's last one, in one statement; false (nothing written)
+   * when (call_id, claim_id, receipt_id) exists already.
+   */
   insertNext(receipt: Omit<ReceiptRecord, "seq">): Promise<boolean>;
   /** One receipt of one claim on a call. */
   get(callId: string, claimId: string, receiptId: string): Promise<ReceiptRecord | undefined>;
   /** Every receipt of a call, in arrival order (`seq`). */
   listByCall(callId: string): Promise<ReceiptRecord[]>;
-  /** The `seq` the call's next receipt gets (1 for the first). */
-  nextSeq(callId: string): Promise<number>;
 }
 
 /** Secrets shared by every server instance on the database (`server_secrets`). */
