@@ -9,7 +9,7 @@
  */
 
 import { trace } from "@opentelemetry/api";
-import { ProtocolError } from "@toolhost/protocol";
+import { FINAL_RECEIPT_KINDS, ProtocolError } from "@toolhost/protocol";
 import { inAgentScope, inBindingScope, notFoundError } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
@@ -18,9 +18,8 @@ import { ownershipProblem } from "../executors/connection-state.js";
 import { linkActiveSpansToCall } from "../observability/call-tracing.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { RunProgress } from "../runs/run-progress.js";
-import type { CallRecord } from "../storage/records.js";
-import type { ClaimHolder, Storage, Stores } from "../storage/storage.js";
-import { decideReceipt, type ReceiptCallChange } from "./decide-receipt.js";
+import type { Storage } from "../storage/storage.js";
+import { decideReceipt } from "./decide-receipt.js";
 import { secretsEqual, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";
 import { readReceiptBody } from "./receipt-body.js";
@@ -77,13 +76,15 @@ async function recordReceiptOnce(
   const outcome = await deps.storage.transaction(async (stores) => {
     // The call and its run (locked on PostgreSQL), the executor and a receipt stored under the same
     // ID, in one statement.
-    const { target, executor, existing } = await stores.callClaims.context({
+    // A settling receipt loads the whole run too (the run's progress needs it).
+    const { target, executor, existing, run } = await stores.callClaims.context({
       run_id: runId,
       call_id: callId,
       executor_id: incoming.executor_id,
       claim_id: incoming.claim_id,
       receipt_id: incoming.receipt_id,
       receipt: true,
+      whole_run: FINAL_RECEIPT_KINDS.has(incoming.kind),
     });
     if (
       target === undefined ||
@@ -107,16 +108,18 @@ async function recordReceiptOnce(
     let applied = decision.applied;
     let runStatus = target.run.status;
     let woken: string[] = [];
-    if (decision.change !== null) {
-      const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
-      const changed = await applyChange(stores, holder, decision.change, nowMs);
-      if (decision.change.type === "settle") {
-        const progress = await deps.runProgress.callSettled(stores, changed, decision.change.outcome, nowMs);
-        // (For a compensation call the run answers applied whenever the call changed.)
-        applied = progress.applied;
-        runStatus = progress.run_status;
-        woken = progress.woken_binding_ids;
-      }
+    const change = decision.change;
+    const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
+    if (change?.type === "settle") {
+      const settled = await stores.callClaims.settle(holder, change.from, change.to, nowMs);
+      if (settled === undefined) throw changedMeanwhile();
+      // The run was locked by the context statement, before the call settled (see LockedRunFacts).
+      const locked = run === undefined ? undefined : { run, others_unsettled: settled.others_unsettled };
+      const progress = await deps.runProgress.callSettled(stores, settled.call, change.outcome, nowMs, locked);
+      // (For a compensation call the run answers applied whenever the call changed.)
+      applied = progress.applied;
+      runStatus = progress.run_status;
+      woken = progress.woken_binding_ids;
     }
     const answer: ReceiptAnswerJson = {
       receipt_id: incoming.receipt_id,
@@ -128,7 +131,7 @@ async function recordReceiptOnce(
       run_status: runStatus,
     };
     const answerJson = JSON.stringify(answer);
-    const inserted = await stores.receipts.insertNext({
+    const receipt = {
       call_id: callId,
       receipt_id: incoming.receipt_id,
       run_id: runId,
@@ -140,27 +143,17 @@ async function recordReceiptOnce(
       answer_json: answerJson,
       applied,
       created_at_ms: nowMs,
-    });
+    };
+    // An accepting receipt changes the call and is stored in one step (one statement on PostgreSQL).
+    const inserted =
+      change?.type === "accept"
+        ? await stores.callClaims.acceptRecorded(holder, nowMs, receipt)
+        : await stores.receipts.insertNext(receipt);
     if (!inserted) throw changedMeanwhile();
     return { text: answerJson, woken };
   });
   if (outcome.woken.length > 0) deps.wakeups.notify(outcome.woken);
   return outcome.text;
-}
-
-/** Makes the decided status change; it cannot miss under the locks taken, but if it does nothing is kept. */
-async function applyChange(
-  stores: Stores,
-  holder: ClaimHolder,
-  change: ReceiptCallChange,
-  nowMs: number,
-): Promise<CallRecord> {
-  const changed =
-    change.type === "accept"
-      ? await stores.callClaims.accept(holder, nowMs)
-      : await stores.callClaims.settle(holder, change.from, change.to, nowMs);
-  if (changed === undefined) throw changedMeanwhile();
-  return changed;
 }
 
 function changedMeanwhile(): ProtocolError {

@@ -50,9 +50,13 @@ export async function createRun(
   };
   return storage.transaction(async (stores) => {
     await stores.runs.insert(queued);
+    // Its appends (the input, then the first turn's) go in as one statement at the commit.
+    stores.history.lengthKnown(queued.run_id, 0);
     await emitRunEvents(stores, queued.run_id, [runStatusEvent(queued)], nowMs);
-    await appendHistory(stores, queued.run_id, [item], nowMs);
-    const turns = await runModelTurns(stores, { ...queued, history_length: 1 }, nowMs);
+    const [seq = 0] = await appendHistory(stores, queued.run_id, [item], nowMs);
+    // The new run's whole history is the item just written: the turn need not read it back.
+    const history = [{ run_id: queued.run_id, seq, item_json: item, created_at_ms: nowMs }];
+    const turns = await runModelTurns(stores, { ...queued, history_length: 1 }, nowMs, history);
     return { run: turns.run, wokenBindingIds: turns.wokenBindingIds, queued: turns.queued };
   });
 }

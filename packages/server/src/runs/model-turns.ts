@@ -10,7 +10,7 @@
 
 import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
 import { inSpan } from "../observability/request-tracing.js";
-import type { RunRecord } from "../storage/records.js";
+import type { HistoryItemRecord, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 import { applyTurn, failRun } from "./apply-turn.js";
 import { decided } from "./decided-turn.js";
@@ -45,10 +45,16 @@ export interface TurnsOutcome {
 
 /**
  * Runs model turns from `run` (locked, `queued` or `waiting_for_tools` with every call of its turn
- * settled) until the run waits for pending calls, waits for the driver, or ends.
+ * settled) until the run waits for pending calls, waits for the driver, or ends. `history`: the run's
+ * whole history when the caller knows it (it just wrote all of it), else it is read.
  */
-export async function runModelTurns(stores: Stores, run: RunRecord, nowMs: number): Promise<TurnsOutcome> {
-  let context = await loadTurnContext(stores, run);
+export async function runModelTurns(
+  stores: Stores,
+  run: RunRecord,
+  nowMs: number,
+  history?: HistoryItemRecord[],
+): Promise<TurnsOutcome> {
+  let context = await loadTurnContext(stores, run, history);
   const mover = new RunMover(stores, run, nowMs);
   const { model } = context;
   if (model.kind === "provider") {

@@ -19,17 +19,26 @@ import { toolResultItem } from "./history-items.js";
 import { runModelTurns } from "./model-turns.js";
 import { outcomePreview, outcomeReceiptId } from "./outcome-preview.js";
 import { appendHistory, emitRunEvents, toolCallEvent } from "./run-events.js";
-import type { CallOutcome, RunProgress, RunProgressAnswer } from "./run-progress.js";
+import type { CallOutcome, LockedRunFacts, RunProgress, RunProgressAnswer } from "./run-progress.js";
 
 /** Records settled calls in their run's history and drives the run's model turns. */
 export class HistoryRunProgress implements RunProgress {
-  async callSettled(stores: Stores, call: CallRecord, outcome: CallOutcome, nowMs: number): Promise<RunProgressAnswer> {
+  async callSettled(
+    stores: Stores,
+    call: CallRecord,
+    outcome: CallOutcome,
+    nowMs: number,
+    locked?: LockedRunFacts,
+  ): Promise<RunProgressAnswer> {
     // Every settlement passes here (receipts, sweeps, cancels); the span links to the call's trace.
     traceSettledCalls([call]);
-    // The lock comes first (the claims flow took it already; taking it again is free) so two calls of
-    // one turn settling at once see each other and exactly one of them starts the next turn.
-    const run = await stores.runs.getForUpdate(call.run_id);
+    // The lock comes first, so two calls of one turn settling at once see each other and exactly one
+    // of them starts the next turn. The receipt flow took it before settling the call and passes the
+    // run as locked (and the count of the turn's other unsettled calls, made after the lock).
+    const run = locked?.run ?? (await stores.runs.getForUpdate(call.run_id));
     if (run === undefined) throw new Error(`call ${call.call_id} belongs to a missing run ${call.run_id}`);
+    // Its appends (the outcome, then the next turn's) go in as one statement at the commit.
+    stores.history.lengthKnown(run.run_id, run.history_length);
     const unchanged = (applied: boolean): RunProgressAnswer => ({
       applied,
       run_status: run.status,
@@ -46,9 +55,15 @@ export class HistoryRunProgress implements RunProgress {
 
     const waitsForThisTurn = run.status === "waiting_for_tools" && call.turn === run.turn - 1;
     if (!waitsForThisTurn) return unchanged(true);
-    const turnCalls = await stores.calls.listByTurn(run.run_id, call.turn);
-    if (!turnCalls.every((turnCall) => SETTLED_CALL_STATUSES.has(turnCall.status))) return unchanged(true);
+    if (!(await turnSettled(stores, call, locked))) return unchanged(true);
     const next = await runModelTurns(stores, run, nowMs);
     return { applied: true, run_status: next.run.status, woken_binding_ids: next.wokenBindingIds };
   }
+}
+
+/** Is every call of `call`'s turn settled (`call` included)? */
+async function turnSettled(stores: Stores, call: CallRecord, locked: LockedRunFacts | undefined): Promise<boolean> {
+  if (locked !== undefined) return locked.others_unsettled === 0 && SETTLED_CALL_STATUSES.has(call.status);
+  const turnCalls = await stores.calls.listByTurn(call.run_id, call.turn);
+  return turnCalls.every((turnCall) => SETTLED_CALL_STATUSES.has(turnCall.status));
 }

@@ -6,7 +6,7 @@
  */
 
 import type { JsonValue, MeasuredResult, ResultType, RunStatus } from "@toolhost/protocol";
-import type { CallRecord } from "../storage/records.js";
+import type { CallRecord, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 
 /** What became of a call, as the run must learn it. */
@@ -32,13 +32,29 @@ export interface RunProgressAnswer {
   woken_binding_ids: string[];
 }
 
+/**
+ * What the caller already knows when it locked the run BEFORE settling the call (the receipt flow):
+ * the run as locked, and how many other calls of the call's turn were unsettled when it settled it.
+ * Spares reading the run again and listing the turn's calls.
+ */
+export interface LockedRunFacts {
+  readonly run: RunRecord;
+  readonly others_unsettled: number;
+}
+
 /** Records settled calls in their run and advances the run. */
 export interface RunProgress {
   /**
    * Inside the transaction that changed `call` (whose record already holds its new status): appends
    * the outcome to the run's history when the run is active — a later reconciled outcome as a new
    * item, never rewriting the earlier one — and, when no call of the turn is left unsettled, runs
-   * the next model turn. Compensation calls never enter the history.
+   * the next model turn. Compensation calls never enter the history. `locked`: see LockedRunFacts.
    */
-  callSettled(stores: Stores, call: CallRecord, outcome: CallOutcome, nowMs: number): Promise<RunProgressAnswer>;
+  callSettled(
+    stores: Stores,
+    call: CallRecord,
+    outcome: CallOutcome,
+    nowMs: number,
+    locked?: LockedRunFacts,
+  ): Promise<RunProgressAnswer>;
 }

@@ -47,10 +47,17 @@ export function limitsOf(version: AgentVersionRecord, model: RunModel): WindowLi
   };
 }
 
-/** Loads what turn of `run` needs. */
-export async function loadTurnContext(stores: Stores, run: RunRecord): Promise<TurnContext> {
+/**
+ * Loads what turn of `run` needs; `history`, when given, is the run's whole history as the caller
+ * just wrote it (a new run's input item), which spares reading it back.
+ */
+export async function loadTurnContext(
+  stores: Stores,
+  run: RunRecord,
+  history?: HistoryItemRecord[],
+): Promise<TurnContext> {
   const { version, tools } = await loadRunTools(stores, run.agent_version);
   const model = readRunModel(version.model_json);
-  const items = await loadHistory(stores, run.run_id);
+  const items = history ?? (await loadHistory(stores, run.run_id));
   return { version, tools, model, items, limits: limitsOf(version, model) };
 }

@@ -31,6 +31,7 @@ import type {
   ToolsetVersionRecord,
 } from "./records.js";
 import type { CallContext, CallContextInput } from "./stores/call-context-query.js";
+import type { SettledCall } from "./stores/settle-call-query.js";
 
 /** The SQL dialects the server runs on. */
 export const DIALECTS = {
@@ -164,7 +165,13 @@ export interface RunStore {
 export interface HistoryStore {
   /** Appends compact JSON items at the end of the run's history (bumping `runs.history_length`); answers their `seq`s. */
   append(runId: string, itemsJson: readonly string[], atMs: number): Promise<number[]>;
-  /** Items of one run, oldest first. */
+  /**
+   * Inside a transaction whose flow holds the run's lock: the run's history has `length` items now,
+   * so its appends may wait for the commit and go in as one statement (`list` in the same
+   * transaction still answers them). Outside a transaction, and for a run told already, nothing.
+   */
+  lengthKnown(runId: string, length: number): void;
+  /** Items of one run, oldest first (inside a transaction: its appends waiting for the commit too). */
   list(runId: string, page: PageRequest): Promise<Page<HistoryItemRecord>>;
 }
 
@@ -268,8 +275,17 @@ export interface CallClaimStore {
   claim(input: ClaimInput): Promise<boolean>;
   /** `claimed` → `accepted` for `holder` while its accept window is open; the updated call, if it changed. */
   accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined>;
-  /** Moves the call held by `holder` from `from` to `to` (a receipt's edge); the updated call, if it changed. */
-  settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined>;
+  /**
+   * `accept` and storing the receipt that made it (`ReceiptStore.insertNext`), atomically — one
+   * statement on PostgreSQL. True when both happened; false when either did not (the caller then
+   * fails its transaction, so neither is kept).
+   */
+  acceptRecorded(holder: ClaimHolder, nowMs: number, receipt: Omit<ReceiptRecord, "seq">): Promise<boolean>;
+  /**
+   * Moves the call held by `holder` from `from` to `to` (a receipt's edge); the updated call, if it
+   * changed, with the number of other calls of its turn still unsettled (meaningful under the run's lock).
+   */
+  settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<SettledCall | undefined>;
   /** Claims not accepted in time (`accept_deadline_ms < now`) return to `pending`; answers the released calls. */
   releaseLapsedClaims(nowMs: number, limit: number): Promise<CallRecord[]>;
   /** Calls in one of `statuses` whose deadline has passed (`deadline_ms <= now`), oldest deadline first. */
@@ -283,16 +299,15 @@ export interface CallClaimStore {
  * once per claim: (call_id, claim_id, receipt_id) is the key, so one claim's IDs never reach another's.
  */
 export interface ReceiptStore {
-  /** Stores a receipt; false (nothing written) when (call_id, claim_id, receipt_id) exists already. */
-  insert(receipt: ReceiptRecord): Promise<boolean>;
-  /** Stores a receipt numbered after the call's last one, in one statement; false as `insert`. */
+  /**
+   * Stores a receipt numbered after the call's last one, in one statement; false (nothing written)
+   * when (call_id, claim_id, receipt_id) exists already.
+   */
   insertNext(receipt: Omit<ReceiptRecord, "seq">): Promise<boolean>;
   /** One receipt of one claim on a call. */
   get(callId: string, claimId: string, receiptId: string): Promise<ReceiptRecord | undefined>;
   /** Every receipt of a call, in arrival order (`seq`). */
   listByCall(callId: string): Promise<ReceiptRecord[]>;
-  /** The `seq` the call's next receipt gets (1 for the first). */
-  nextSeq(callId: string): Promise<number>;
 }
 
 /** Secrets shared by every server instance on the database (`server_secrets`). */

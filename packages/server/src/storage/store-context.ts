@@ -74,7 +74,8 @@ export function sqliteTopLevelContext(
     inTransaction: false,
     immutableRows,
     read: (fn) => guarded(() => fn(db)),
-    write: (fn) => translatingStorageFailures(() => committer.run(fn)),
+    // One statement: alone in its batch it runs without BEGIN/COMMIT (sqlite-group-commit.ts).
+    write: (fn) => translatingStorageFailures(() => committer.run(fn, { oneStatement: true })),
     atomic: (fn) => translatingStorageFailures(() => committer.run(fn)),
     commitHooks: undefined,
   };

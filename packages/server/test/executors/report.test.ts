@@ -29,13 +29,13 @@ describeEachDialect("executor calls/report", (dialect) => {
     await storage.calls.insertMany([
       callRecord("r-ended", "c-ended", { ...mine, status: "cancelled", settled_at_ms: 9_000 }),
     ]);
-    await storage.receipts.insert(receiptRecord("c-accepted", "rc-a1", 1, { claim_id: "k1", kind: "accepted" }));
-    await storage.receipts.insert(receiptRecord("c-unknown", "rc-u1", 1, { claim_id: "k1", kind: "accepted" }));
-    await storage.receipts.insert(
+    await storage.receipts.insertNext(receiptRecord("c-accepted", "rc-a1", 1, { claim_id: "k1", kind: "accepted" }));
+    await storage.receipts.insertNext(receiptRecord("c-unknown", "rc-u1", 1, { claim_id: "k1", kind: "accepted" }));
+    await storage.receipts.insertNext(
       receiptRecord("c-unknown", "rc-u2", 2, { claim_id: "k1", kind: "reconciliation_required" }),
     );
-    await storage.receipts.insert(receiptRecord("c-done", "rc-d1", 1, { claim_id: "k1", kind: "accepted" }));
-    await storage.receipts.insert(receiptRecord("c-done", "rc-d2", 2, { claim_id: "k1", kind: "completed" }));
+    await storage.receipts.insertNext(receiptRecord("c-done", "rc-d1", 1, { claim_id: "k1", kind: "accepted" }));
+    await storage.receipts.insertNext(receiptRecord("c-done", "rc-d2", 2, { claim_id: "k1", kind: "completed" }));
   });
 
   it("answers per call, in request order: status, run status, receipts held, action and reason", async () => {

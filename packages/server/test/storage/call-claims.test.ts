@@ -1,7 +1,7 @@
 // The claim store's contract: every status change is one conditional UPDATE, on both dialects.
 import { expect, it } from "vitest";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
-import { callRecord, connectExecutor, publishRuntime, runRecord } from "../support/call-fixtures.js";
+import { callRecord, connectExecutor, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";
 
 /** A claim of `callId` (run r1) by `executorId` on its connection `conn-<executorId>` at `nowMs`. */
@@ -130,9 +130,54 @@ describeEachDialect("call claim store", (dialect) => {
     expect(await s.callClaims.accept(holder("c1", "clm-e1-c1"), 40_000)).toBeUndefined(); // already accepted
   });
 
+  it("acceptRecorded: accepts and stores the receipt together, or neither", async () => {
+    const s = storage();
+    await seed(s, ["c1", "c2"]);
+    await s.callClaims.claim(claimOf("c1", "e1", 10_000));
+    await s.callClaims.claim(claimOf("c2", "e1", 10_000));
+    const { seq: _seq, ...receipt } = receiptRecord("c1", "rc-a", 0, { kind: "accepted", claim_id: "clm-e1-c1" });
+    const recorded = (callId: string, claimId: string, receiptId: string, keyId = "k1", nowMs = 11_000) =>
+      s.transaction((stores) =>
+        stores.callClaims.acceptRecorded(holder(callId, claimId, keyId), nowMs, {
+          ...receipt,
+          call_id: callId,
+          claim_id: claimId,
+          receipt_id: receiptId,
+        }),
+      );
+    // Another key, or a lapsed window: neither the call nor the receipts change.
+    expect(await recorded("c1", "clm-e1-c1", "rc-a", "k-other")).toBe(false);
+    expect(await recorded("c1", "clm-e1-c1", "rc-a", "k1", 40_001)).toBe(false);
+    expect(await s.receipts.listByCall("c1")).toEqual([]);
+    expect((await s.calls.get("r1", "c1"))?.status).toBe("claimed");
+    expect(await recorded("c1", "clm-e1-c1", "rc-a")).toBe(true);
+    expect((await s.calls.get("r1", "c1"))?.status).toBe("accepted");
+    expect((await s.receipts.listByCall("c1")).map((r) => [r.receipt_id, r.seq, r.kind])).toEqual([
+      ["rc-a", 1, "accepted"],
+    ]);
+    // Already accepted: nothing more is stored.
+    expect(await recorded("c1", "clm-e1-c1", "rc-b")).toBe(false);
+    expect(await s.receipts.listByCall("c1")).toHaveLength(1);
+    // A receipt ID the claim used already: the caller's transaction must fail; the call stays claimed.
+    await s.receipts.insertNext({ ...receipt, call_id: "c2", claim_id: "clm-e1-c2", receipt_id: "rc-used" });
+    const conflict = s.transaction(async (stores) => {
+      const ok = await stores.callClaims.acceptRecorded(holder("c2", "clm-e1-c2"), 11_000, {
+        ...receipt,
+        call_id: "c2",
+        claim_id: "clm-e1-c2",
+        receipt_id: "rc-used",
+      });
+      if (!ok) throw new Error("not recorded");
+    });
+    await expect(conflict).rejects.toThrow("not recorded");
+    expect((await s.calls.get("r1", "c2"))?.status).toBe("claimed");
+  });
+
   it("settle: moves only from the given status, for the holding claim and its executor's key; keeps the first settle time", async () => {
     const s = storage();
-    await seed(s);
+    await seed(s, ["c1", "c2", "c3"]);
+    // c2 is still pending and c3 settled: one other call of the turn is open.
+    await s.calls.cancelUnclaimed("r1", "c3", 10_500);
     await s.callClaims.claim(claimOf("c1", "e1"));
     const held = holder("c1", "clm-e1-c1");
     await expect(s.callClaims.settle(held, "claimed", "pending", 11_000)).rejects.toThrow();
@@ -143,9 +188,12 @@ describeEachDialect("call claim store", (dialect) => {
       undefined,
     );
     const unknown = await s.callClaims.settle(held, "accepted", "reconciliation_required", 12_000);
-    expect(unknown).toMatchObject({ status: "reconciliation_required", settled_at_ms: 12_000 });
+    expect(unknown?.call).toMatchObject({ status: "reconciliation_required", settled_at_ms: 12_000 });
+    expect(unknown?.others_unsettled).toBe(1);
+    await s.calls.cancelUnclaimed("r1", "c2", 12_500);
     const done = await s.callClaims.settle(held, "reconciliation_required", "completed", 13_000);
-    expect(done).toMatchObject({ status: "completed", settled_at_ms: 12_000, updated_at_ms: 13_000 });
+    expect(done?.call).toMatchObject({ status: "completed", settled_at_ms: 12_000, updated_at_ms: 13_000 });
+    expect(done?.others_unsettled).toBe(0);
     expect(await s.callClaims.settle(held, "reconciliation_required", "failed", 14_000)).toBeUndefined();
   });
 

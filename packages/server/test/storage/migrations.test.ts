@@ -117,6 +117,7 @@ describeEachDialect("migrations", (dialect) => {
       "0007_toolset_bindings",
       "0008_models",
       "0009_call_trace_context",
+      "0010_history_length_trigger",
     ]);
   });
 
@@ -353,8 +354,9 @@ describeEachDialect("migrations", (dialect) => {
       }
       // Another claim may now use a receipt ID of an earlier claim on the same call; the same claim may not.
       const later = receiptRecord("c1", "acc", 3, { kind: "accepted", claim_id: "clm2", executor_id: "e2" });
-      expect(await storage.receipts.insert(later)).toBe(true);
-      expect(await storage.receipts.insert({ ...later, seq: 4 })).toBe(false);
+      // (Numbered after the call's two stored receipts: seq 3.)
+      expect(await storage.receipts.insertNext(later)).toBe(true);
+      expect(await storage.receipts.insertNext({ ...later, body_text: "again" })).toBe(false);
       expect(await storage.receipts.listByCall("c1")).toEqual([stored[0], stored[1], later]);
 
       // Down refuses while two claims of a call share an ID, and goes back to one ID per call otherwise.

@@ -216,9 +216,9 @@ describeEachDialect("pending call store", (dialect) => {
       callRecord("r1", "c1", { status: "accepted", executor_id: "e1", claim_id: "clm1", accepted_at_ms: 8_000 }),
       callRecord("r1", "c2", { binding_id: "b2" }),
     ]);
-    await s.receipts.insert(receiptRecord("c1", "rc-accepted", 1, { kind: "accepted" }));
-    await s.receipts.insert(receiptRecord("c1", "rc-foreign", 2, { executor_id: "e2" }));
-    await s.receipts.insert(receiptRecord("c1", "rc-progress", 3));
+    await s.receipts.insertNext(receiptRecord("c1", "rc-accepted", 1, { kind: "accepted" }));
+    await s.receipts.insertNext(receiptRecord("c1", "rc-foreign", 2, { executor_id: "e2" }));
+    await s.receipts.insertNext(receiptRecord("c1", "rc-progress", 3));
     const facts = await s.executorReports.reportFacts(["c1", "c2", "nope"], ["b1"], "e1");
     expect([...facts.keys()]).toEqual(["c1"]);
     const c1 = facts.get("c1");

@@ -7,26 +7,25 @@ import { describeEachDialect, testDatabaseUrl, useTestStorage } from "../support
 describeEachDialect("receipt store", (dialect) => {
   const storage = useTestStorage(dialect);
 
-  it("insert, get and list in arrival order; an existing (call_id, claim_id, receipt_id) is kept and answers false", async () => {
+  it("insertNext numbers a call's receipts in arrival order; get and list; an existing (call_id, claim_id, receipt_id) is kept and answers false", async () => {
     const s = storage();
     await publishRuntime(s);
     await s.runs.insert(runRecord("r1"));
     await s.calls.insertMany([callRecord("r1", "c1"), callRecord("r1", "c2", { position: 1 })]);
-    expect(await s.receipts.nextSeq("c1")).toBe(1);
     // Odd bytes survive exactly: whitespace, escapes, big integers, astral characters.
     const body =
       '{ "receipt_id" : "r-1",\n\t"result": {"n": 12345678901234567890, "f": 1.0E+2, "s": "\\u00e9\u{1f600}"} }';
     const first = receiptRecord("c1", "r-1", 1, { body_text: body, kind: "completed", applied: false });
-    expect(await s.receipts.insert(first)).toBe(true);
-    expect(await s.receipts.insert(receiptRecord("c1", "r-1", 2, { body_text: "other" }))).toBe(false);
+    expect(await s.receipts.insertNext(first)).toBe(true);
+    expect(await s.receipts.insertNext(receiptRecord("c1", "r-1", 2, { body_text: "other" }))).toBe(false);
     expect(await s.receipts.get("c1", "clm1", "r-1")).toEqual(first);
     expect(await s.receipts.get("c1", "clm2", "r-1")).toBeUndefined();
-    expect(await s.receipts.nextSeq("c1")).toBe(2);
+    // The refused receipt took no number: the next one is 2, and another call's count apart.
     const second = receiptRecord("c1", "r-0", 2);
-    await s.receipts.insert(second);
-    await s.receipts.insert(receiptRecord("c2", "r-1", 1));
+    expect(await s.receipts.insertNext(second)).toBe(true);
+    await s.receipts.insertNext(receiptRecord("c2", "r-1", 1));
     expect(await s.receipts.listByCall("c1")).toEqual([first, second]);
-    expect(await s.receipts.nextSeq("c1")).toBe(3);
+    expect(await s.receipts.listByCall("c2")).toEqual([receiptRecord("c2", "r-1", 1)]);
     expect(await s.receipts.get("c1", "clm1", "nope")).toBeUndefined();
     expect(await s.receipts.listByCall("c3")).toEqual([]);
   });
@@ -38,9 +37,9 @@ describeEachDialect("receipt store", (dialect) => {
     await s.calls.insertMany([callRecord("r1", "c1")]);
     const earlier = receiptRecord("c1", "acc", 1, { kind: "accepted", claim_id: "clm1", executor_id: "e1" });
     const later = receiptRecord("c1", "acc", 2, { kind: "accepted", claim_id: "clm2", executor_id: "e2" });
-    expect(await s.receipts.insert(earlier)).toBe(true);
-    expect(await s.receipts.insert(later)).toBe(true);
-    expect(await s.receipts.insert({ ...later, seq: 3, body_text: "again" })).toBe(false);
+    expect(await s.receipts.insertNext(earlier)).toBe(true);
+    expect(await s.receipts.insertNext(later)).toBe(true);
+    expect(await s.receipts.insertNext({ ...later, body_text: "again" })).toBe(false);
     expect(await s.receipts.get("c1", "clm1", "acc")).toEqual(earlier);
     expect(await s.receipts.get("c1", "clm2", "acc")).toEqual(later);
     expect(await s.receipts.listByCall("c1")).toEqual([earlier, later]);
@@ -48,7 +47,7 @@ describeEachDialect("receipt store", (dialect) => {
 
   it("a receipt of an unknown call is refused (foreign key)", async () => {
     const s = storage();
-    await expect(s.receipts.insert(receiptRecord("missing", "r-1", 1))).rejects.toThrow();
+    await expect(s.receipts.insertNext(receiptRecord("missing", "r-1", 1))).rejects.toThrow();
   });
 });
 

@@ -79,6 +79,41 @@ describeEachDialect("run stores", (dialect) => {
     expect((await s.runs.get("r1", "*"))?.history_length).toBe(20);
   });
 
+  it("history: a run whose length the transaction was told gets its appends in one statement at the commit", async () => {
+    const s = storage();
+    await publishRuntime(s);
+    await s.runs.insert(runRecord("r1"));
+    await s.history.append("r1", ["{}"], 1_000);
+    const before = s.stats().statements;
+    const seen = await s.transaction(async (stores) => {
+      stores.history.lengthKnown("r1", 1);
+      expect(await stores.history.append("r1", ['{"a":1}'], 2_000)).toEqual([1]);
+      expect(await stores.history.append("r1", ['{"b":2}', '{"c":3}'], 3_000)).toEqual([2, 3]);
+      // The transaction reads its own appends after the stored items, in pages.
+      return allPages((cursor) => stores.history.list("r1", { limit: 2, cursor }));
+    });
+    // BEGIN, two page reads, one INSERT, COMMIT: the three appends were one statement.
+    expect(s.stats().statements - before).toBe(5);
+    expect(seen.flatMap((page) => page.items.map((item) => item.seq))).toEqual([0, 1, 2, 3]);
+    const history = (await s.history.list("r1", { limit: 10, cursor: null })).items;
+    expect(history.map((item) => [item.seq, item.item_json, item.created_at_ms])).toEqual([
+      [0, "{}", 1_000],
+      [1, '{"a":1}', 2_000],
+      [2, '{"b":2}', 3_000],
+      [3, '{"c":3}', 3_000],
+    ]);
+    expect((await s.runs.get("r1", "*"))?.history_length).toBe(4);
+    // A length told wrong fails the transaction at its commit, and nothing of it is kept.
+    await expect(
+      s.transaction(async (stores) => {
+        stores.history.lengthKnown("r1", 2);
+        await stores.history.append("r1", ['{"late":true}'], 4_000);
+      }),
+    ).rejects.toThrow(/grew while its lock was held/);
+    expect((await s.history.list("r1", { limit: 10, cursor: null })).items).toHaveLength(4);
+    expect((await s.runs.get("r1", "*"))?.history_length).toBe(4);
+  });
+
   it("calls: insertMany, get within its run, list by run in pages and by turn in position order", async () => {
     const s = storage();
     await publishRuntime(s);

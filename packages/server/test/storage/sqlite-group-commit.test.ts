@@ -68,6 +68,27 @@ describe("SQLite group commit", () => {
     expect((await storage.bindings.list({ limit: 100 }, "*")).items).toHaveLength(30);
   });
 
+  it("runs a lone write outside a transaction as its own statement: durable at its answer, no BEGIN/COMMIT sent", async () => {
+    const { storage, path } = await sqliteStorage();
+    const reader = new BetterSqlite3(path, { readonly: true });
+    try {
+      const before = storage.stats();
+      expect(await storage.bindings.insert(bindingRecord("b1"))).toBe(true);
+      const after = storage.stats();
+      // Visible to another connection at the answer: committed.
+      expect(reader.prepare("select count(*) as n from bindings where binding_id = 'b1'").get()).toEqual({ n: 1 });
+      expect(after.statements - before.statements).toBe(1);
+      expect(after.commits - before.commits).toBe(1);
+      expect(after.transactions - before.transactions).toBe(1);
+      // A failing one is refused and changes nothing; the next write goes on.
+      await expect(storage.history.append("missing", ["{}"], 1)).rejects.toThrow();
+      expect(await storage.bindings.insert(bindingRecord("b2"))).toBe(true);
+      expect(reader.prepare("select count(*) as n from bindings").get()).toEqual({ n: 2 });
+    } finally {
+      reader.close();
+    }
+  });
+
   it("commits once per transaction when grouping is turned off (maxCommitBatch 1)", async () => {
     const { storage } = await sqliteStorage(1);
     const before = storage.stats();

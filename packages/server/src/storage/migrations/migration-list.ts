@@ -14,6 +14,7 @@ import { runOutputJsonMigration } from "./0006-run-output-json.js";
 import { toolsetBindingsMigration } from "./0007-toolset-bindings.js";
 import { modelsMigration } from "./0008-models.js";
 import { callTraceContextMigration } from "./0009-call-trace-context.js";
+import { historyLengthTriggerMigration } from "./0010-history-length-trigger.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -26,6 +27,7 @@ export const MIGRATION_NAMES = [
   "0007_toolset_bindings",
   "0008_models",
   "0009_call_trace_context",
+  "0010_history_length_trigger",
 ] as const;
 
 /** One migration name. */
@@ -43,6 +45,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0007_toolset_bindings": toolsetBindingsMigration(dialect),
     "0008_models": modelsMigration(dialect),
     "0009_call_trace_context": callTraceContextMigration,
+    "0010_history_length_trigger": historyLengthTriggerMigration(dialect),
   };
 }
 

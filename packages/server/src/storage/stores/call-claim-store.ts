@@ -6,12 +6,12 @@
  */
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, transitionCall } from "@toolhost/protocol";
-import { type ExpressionBuilder, sql } from "kysely";
-import type { Database } from "../database-schema.js";
+import { sql } from "kysely";
 import type { CallRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { CallClaimStore, CallRef, CallTarget, ClaimHolder, ClaimInput } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
+import { acceptCall, acceptCallRecorded } from "./accept-call-query.js";
 import { type CallContext, type CallContextInput, loadCallContext } from "./call-context-query.js";
 import { callFromRow } from "./call-row.js";
 import {
@@ -23,6 +23,8 @@ import {
   RELEASE_EDGES,
   type StoreCallMoves,
 } from "./call-statuses.js";
+import type { NewReceipt } from "./insert-receipt-query.js";
+import { type SettledCall, settleCall } from "./settle-call-query.js";
 
 /** The table's paths each status-changing statement of this store takes (a test walks them). */
 export const CALL_CLAIM_MOVES: StoreCallMoves<"claim" | "accept" | "settle" | "releaseLapsedClaims" | "settleOverdue"> =
@@ -64,17 +66,6 @@ function targetQuery(lock: boolean) {
 }
 const TARGET = targetQuery(false);
 const TARGET_FOR_UPDATE = targetQuery(true);
-
-/** The call's executor belongs to `keyId` (its current connection was opened with that key). */
-function executorOwnedBy(eb: ExpressionBuilder<Database, "tool_calls">, keyId: string) {
-  return eb.exists(
-    eb
-      .selectFrom("executors")
-      .select(sql`1`.as("one"))
-      .whereRef("executors.executor_id", "=", "tool_calls.executor_id")
-      .where("executors.key_id", "=", keyId),
-  );
-}
 
 const CLAIM = new ReusableQuery(
   (
@@ -125,35 +116,6 @@ const CLAIM = new ReusableQuery(
       ),
 );
 
-const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string, keyId: string) =>
-  db
-    .updateTable("tool_calls")
-    .set({ status: ACCEPT_EDGES.to, accepted_at_ms: nowMs, updated_at_ms: nowMs })
-    .where("call_id", "=", callId)
-    .where("claim_id", "=", claimId)
-    .where("status", "in", ACCEPT_EDGES.from)
-    .where("accept_deadline_ms", ">=", nowMs)
-    .where((eb) => executorOwnedBy(eb, keyId))
-    .returningAll(),
-);
-
-/** A receipt's settling change: from the one status it was decided on, by the claim holding the call. */
-const SETTLE = new ReusableQuery(
-  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus, keyId: string) =>
-    db
-      .updateTable("tool_calls")
-      .set((eb) => ({
-        status: to,
-        settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
-        updated_at_ms: nowMs,
-      }))
-      .where("call_id", "=", callId)
-      .where("claim_id", "=", claimId)
-      .where("status", "=", from)
-      .where((eb) => executorOwnedBy(eb, keyId))
-      .returningAll(),
-);
-
 /** The CallClaimStore over Kysely (both dialects). */
 export class KyselyCallClaimStore implements CallClaimStore {
   constructor(private readonly ctx: StoreContext) {}
@@ -186,7 +148,16 @@ export class KyselyCallClaimStore implements CallClaimStore {
 
   async context(input: CallContextInput & { readonly receipt: boolean }): Promise<CallContext> {
     const { dialect, inTransaction } = this.ctx;
-    const kind = !input.receipt ? "claim" : inTransaction && dialect === "postgres" ? "receiptLocked" : "receipt";
+    const locked = inTransaction && dialect === "postgres";
+    const kind = !input.receipt
+      ? "claim"
+      : input.whole_run === true
+        ? locked
+          ? "settleLocked"
+          : "settle"
+        : locked
+          ? "receiptLocked"
+          : "receipt";
     return this.ctx.read((db) => loadCallContext(db, dialect, kind, input));
   }
 
@@ -212,19 +183,23 @@ export class KyselyCallClaimStore implements CallClaimStore {
   }
 
   async accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined> {
-    return this.ctx.write(async (db) => {
-      const row = await ACCEPT.takeFirst(this.ctx.dialect, db, nowMs, holder.call_id, holder.claim_id, holder.key_id);
-      return row === undefined ? undefined : callFromRow(row);
-    });
+    const { call_id, claim_id, key_id } = holder;
+    return this.ctx.write((db) => acceptCall(this.ctx.dialect, db, { call_id, claim_id, key_id, now_ms: nowMs }));
   }
 
-  async settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<CallRecord | undefined> {
+  async acceptRecorded(holder: ClaimHolder, nowMs: number, receipt: NewReceipt): Promise<boolean> {
+    const { call_id, claim_id, key_id } = holder;
+    const input = { call_id, claim_id, key_id, now_ms: nowMs };
+    // Two statements on SQLite: atomic only inside a transaction (the receipt flow's).
+    return this.ctx.atomic((db) => acceptCallRecorded(this.ctx.dialect, db, input, receipt));
+  }
+
+  async settle(holder: ClaimHolder, from: CallStatus, to: CallStatus, nowMs: number): Promise<SettledCall | undefined> {
     if (!isEdgeOf(RECEIPT_SETTLE_EVENTS, from, to)) throw new Error(`no receipt moves a call from ${from} to ${to}`);
-    return this.ctx.write(async (db) => {
-      const { call_id, claim_id, key_id } = holder;
-      const row = await SETTLE.takeFirst(this.ctx.dialect, db, to, nowMs, call_id, claim_id, from, key_id);
-      return row === undefined ? undefined : callFromRow(row);
-    });
+    const { call_id, claim_id, key_id } = holder;
+    return this.ctx.write((db) =>
+      settleCall(this.ctx.dialect, db, { call_id, claim_id, key_id, from, to, now_ms: nowMs }),
+    );
   }
 
   async releaseLapsedClaims(nowMs: number, limit: number): Promise<CallRecord[]> {

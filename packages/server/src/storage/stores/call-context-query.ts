@@ -2,19 +2,21 @@
  * One statement that loads everything a claim or a receipt decides on: the call with its run's facts,
  * the request's executor row and (receipts) the receipt already stored under the same ID. Inside a
  * PostgreSQL transaction it also locks the run and the call (`FOR UPDATE OF r, c`, run first: the lock
- * order of every flow that settles calls), so lock-run and load-call are one round trip.
+ * order of every flow that settles calls), so lock-run and load-call are one round trip. A settling
+ * receipt also loads the run's whole row, which the run's progress then needs no second read for.
  */
 
 import { RUN_STATUSES, type RunStatus } from "@toolhost/protocol";
 import { type Selectable, sql } from "kysely";
-import type { ExecutorsTable, ReceiptsTable, ToolCallsTable } from "../database-schema.js";
-import type { ExecutorRecord, ReceiptRecord } from "../records.js";
+import type { ExecutorsTable, ReceiptsTable, RunsTable, ToolCallsTable } from "../database-schema.js";
+import type { ExecutorRecord, ReceiptRecord, RunRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { CallTarget } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
 import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-store.js";
 import { receiptFromRow } from "./receipt-store.js";
+import { RUN_COLUMNS, runFromRow } from "./run-store.js";
 
 /** What a claim or receipt decides on; `target` undefined when the call (or its run) does not exist. */
 export interface CallContext {
@@ -22,6 +24,8 @@ export interface CallContext {
   readonly executor: ExecutorRecord | undefined;
   /** The receipt stored under the request's (call, claim, receipt) ID (receipts only). */
   readonly existing: ReceiptRecord | undefined;
+  /** The run's whole row (with `input.whole_run`), read under the run's lock in a transaction. */
+  readonly run?: RunRecord;
 }
 
 const RECEIPT_COLUMNS = [
@@ -60,15 +64,19 @@ function callWithExecutor(db: Db, runId: string, callId: string, executorId: str
     .where("c.call_id", "=", callId);
 }
 
-/** A receipt's statement: also the stored receipt; `lock`: FOR UPDATE of the run, then the call. */
-function receiptQuery(lock: boolean) {
+/**
+ * A receipt's statement: also the stored receipt; `lock`: FOR UPDATE of the run, then the call;
+ * `wholeRun`: also every column of the run (prefixed `w_`).
+ */
+function receiptQuery(lock: boolean, wholeRun: boolean) {
   return new ReusableQuery(
     (db: Db, runId: string, callId: string, executorId: string, claimId: string, receiptId: string) => {
       const query = callWithExecutor(db, runId, callId, executorId)
         .leftJoin("receipts as x", (join) =>
           join.onRef("x.call_id", "=", "c.call_id").on("x.claim_id", "=", claimId).on("x.receipt_id", "=", receiptId),
         )
-        .select(RECEIPT_COLUMNS.map((column) => sql.ref(`x.${column}`).as(`x_${column}`)));
+        .select(RECEIPT_COLUMNS.map((column) => sql.ref(`x.${column}`).as(`x_${column}`)))
+        .$if(wholeRun, (q) => q.select(RUN_COLUMNS.map((column) => sql.ref(`r.${column}`).as(`w_${column}`))));
       return lock ? query.forUpdate(["r", "c"]) : query;
     },
   );
@@ -78,11 +86,16 @@ const CLAIM_QUERY = new ReusableQuery((db: Db, runId: string, callId: string, ex
   callWithExecutor(db, runId, callId, executorId),
 );
 const QUERIES = {
-  receipt: receiptQuery(false),
-  receiptLocked: receiptQuery(true),
+  receipt: receiptQuery(false, false),
+  receiptLocked: receiptQuery(true, false),
+  settle: receiptQuery(false, true),
+  settleLocked: receiptQuery(true, true),
 } as const;
 
-/** Which statement: a claim's (no receipt, no lock), a receipt's, or a receipt's that locks. */
+/**
+ * Which statement: a claim's (no receipt, no lock), a receipt's, a receipt's that locks, or the same
+ * two of a settling receipt (the whole run too).
+ */
 export type CallContextKind = "claim" | keyof typeof QUERIES;
 
 /** The named inputs of the statement (`claim_id`/`receipt_id` only for receipts). */
@@ -92,6 +105,8 @@ export interface CallContextInput {
   readonly executor_id: string;
   readonly claim_id?: string;
   readonly receipt_id?: string;
+  /** Also the run's whole row (a settling receipt: the run's progress needs it). */
+  readonly whole_run?: boolean;
 }
 
 /** Runs the statement on `db`. */
@@ -119,8 +134,10 @@ export async function loadCallContext(
   const executor: Record<string, unknown> = {};
   const receipt: Record<string, unknown> = {};
   const run: Record<string, unknown> = {};
+  const whole: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(row)) {
     if (name.startsWith("e_")) executor[name.slice(2)] = value;
+    else if (name.startsWith("w_")) whole[name.slice(2)] = value;
     else if (name.startsWith("x_")) receipt[name.slice(2)] = value;
     else if (name.startsWith("run_") && name !== "run_id") run[name.slice(4)] = value;
     else call[name] = value;
@@ -144,5 +161,6 @@ export async function loadCallContext(
     executor:
       executor.executor_id == null ? undefined : executorFromRow(executor as unknown as Selectable<ExecutorsTable>),
     existing: receipt.receipt_id == null ? undefined : receiptFromRow(receipt as unknown as Selectable<ReceiptsTable>),
+    ...(whole.run_id == null ? {} : { run: runFromRow(whole as unknown as Selectable<RunsTable>) }),
   };
 }

@@ -16,7 +16,8 @@ import { pickColumns } from "./pick-columns.js";
 
 const LIST = "runs";
 const RECENT = "runs-recent";
-const COLUMNS = [
+/** Every column of `runs` (select these to build a RunRecord with `runFromRow`). */
+export const RUN_COLUMNS = [
   "run_id",
   "session_id",
   "agent_id",
@@ -31,7 +32,8 @@ const COLUMNS = [
   "created_at_ms",
   "updated_at_ms",
   "ended_at_ms",
-] as const;
+] as const satisfies readonly (keyof RunsTable)[];
+const COLUMNS = RUN_COLUMNS;
 const CHANGE_COLUMNS = ["status", "updated_at_ms", "turn", "error_json", "ended_at_ms"] as const;
 
 // Loading a run by ID (unscoped, and locked for a change) happens in every run and call flow: compiled
@@ -47,7 +49,7 @@ const GET_UNLOCKED = new ReusableQuery((db, runId: string) =>
 );
 
 /** The stored row as a record (the status column holds only run statuses: this store writes them). */
-function runOf(row: Pick<RunsTable, (typeof COLUMNS)[number]>): RunRecord {
+export function runFromRow(row: Pick<RunsTable, (typeof COLUMNS)[number]>): RunRecord {
   const { output_json, ...rest } = row;
   return { ...rest, status: row.status as RunStatus, output: outputOf(output_json) };
 }
@@ -90,7 +92,7 @@ export class KyselyRunStore implements RunStore {
             .where(inScope("agent_id", scope))
             .executeTakeFirst(),
     );
-    return row === undefined ? undefined : runOf(row);
+    return row === undefined ? undefined : runFromRow(row);
   }
 
   async getForUpdate(runId: string): Promise<RunRecord | undefined> {
@@ -98,7 +100,7 @@ export class KyselyRunStore implements RunStore {
     // SQLite has no row locks (and no FOR UPDATE): its transactions already run one at a time.
     const query = dialect === "postgres" ? GET_FOR_UPDATE : GET_UNLOCKED;
     const row = await this.ctx.read((db) => query.takeFirst(dialect, db, runId));
-    return row === undefined ? undefined : runOf(row);
+    return row === undefined ? undefined : runFromRow(row);
   }
 
   async listBySession(sessionId: string, page: PageRequest): Promise<Page<RunRecord>> {
@@ -115,7 +117,7 @@ export class KyselyRunStore implements RunStore {
         query = query.where((eb) => eb(eb.refTuple("created_at_ms", "run_id"), ">", eb.tuple(after.at, after.id)));
       }
       const rows = await query.execute();
-      return pageOf(rows.map(runOf), page.limit, (last) =>
+      return pageOf(rows.map(runFromRow), page.limit, (last) =>
         encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.run_id }),
       );
     });
@@ -135,7 +137,7 @@ export class KyselyRunStore implements RunStore {
         query = query.where((eb) => eb(eb.refTuple("created_at_ms", "run_id"), "<", eb.tuple(after.at, after.id)));
       }
       const rows = await query.execute();
-      return pageOf(rows.map(runOf), page.limit, (last) =>
+      return pageOf(rows.map(runFromRow), page.limit, (last) =>
         encodeCreatedCursor(RECENT, { at: last.created_at_ms, id: last.run_id }),
       );
     });
@@ -157,6 +159,6 @@ export class KyselyRunStore implements RunStore {
         .returning(COLUMNS)
         .executeTakeFirst(),
     );
-    return row === undefined ? undefined : runOf(row);
+    return row === undefined ? undefined : runFromRow(row);
   }
 }

@@ -1,0 +1,86 @@
+/**
+ * A receipt's `accepted` change of a call: `claimed` → `accepted` by the claim holding it, while its
+ * accept window is open and the sending key owns the claim's executor — ONE conditional UPDATE, so
+ * concurrent receipts can never both win. `acceptCallRecorded` also stores the receipt: on PostgreSQL
+ * in the same statement (a data-modifying CTE: the receipt goes in only when the call changed, with
+ * its `seq` read inside and `ON CONFLICT DO NOTHING` on its ID), one round trip instead of two;
+ * SQLite has no data-modifying CTEs and runs the UPDATE and then the INSERT.
+ */
+
+import { sql } from "kysely";
+import type { CallRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import type { Dialect } from "../storage.js";
+import type { Db } from "../store-context.js";
+import { callFromRow } from "./call-row.js";
+import { ACCEPT_EDGES } from "./call-statuses.js";
+import { executorOwnedBy } from "./executor-owned-by.js";
+import { insertNextReceipt, type NewReceipt } from "./insert-receipt-query.js";
+
+/** The named inputs of the change. */
+export interface AcceptCallInput {
+  readonly call_id: string;
+  readonly claim_id: string;
+  /** The API key the receipt came from: it must own the call's executor. */
+  readonly key_id: string;
+  readonly now_ms: number;
+}
+
+// Compiled once (reusable-query.ts).
+const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string, keyId: string) =>
+  db
+    .updateTable("tool_calls")
+    .set({ status: ACCEPT_EDGES.to, accepted_at_ms: nowMs, updated_at_ms: nowMs })
+    .where("call_id", "=", callId)
+    .where("claim_id", "=", claimId)
+    .where("status", "in", ACCEPT_EDGES.from)
+    .where("accept_deadline_ms", ">=", nowMs)
+    .where((eb) => executorOwnedBy(eb, keyId))
+    .returningAll(),
+);
+
+/** The change alone; the accepted call, or undefined when nothing changed. */
+export async function acceptCall(dialect: Dialect, db: Db, input: AcceptCallInput): Promise<CallRecord | undefined> {
+  const row = await ACCEPT.takeFirst(dialect, db, input.now_ms, input.call_id, input.claim_id, input.key_id);
+  return row === undefined ? undefined : callFromRow(row);
+}
+
+/**
+ * The change and the receipt that made it (atomic: inside the caller's transaction on SQLite, one
+ * statement on PostgreSQL). True when the call changed and the receipt was stored; false when either
+ * did not happen — the caller then fails its transaction, so neither is kept.
+ */
+export async function acceptCallRecorded(
+  dialect: Dialect,
+  db: Db,
+  input: AcceptCallInput,
+  receipt: NewReceipt,
+): Promise<boolean> {
+  if (receipt.call_id !== input.call_id || receipt.claim_id !== input.claim_id) {
+    throw new Error("the receipt must be the accepting claim's");
+  }
+  if (dialect === "sqlite") {
+    return (await acceptCall(dialect, db, input)) !== undefined && (await insertNextReceipt(dialect, db, receipt));
+  }
+  const { now_ms, call_id, claim_id, key_id } = input;
+  const { rows } = await sql<{ seq: number }>`
+    with accepted as (
+      update tool_calls set status = ${ACCEPT_EDGES.to}, accepted_at_ms = ${now_ms}, updated_at_ms = ${now_ms}
+      where call_id = ${call_id} and claim_id = ${claim_id}
+        and status in (${sql.join([...ACCEPT_EDGES.from])}) and accept_deadline_ms >= ${now_ms}
+        and exists (select 1 from executors
+          where executors.executor_id = tool_calls.executor_id and executors.key_id = ${key_id})
+      returning call_id
+    )
+    insert into receipts (call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text,
+      body_digest, answer_json, applied, created_at_ms)
+    select accepted.call_id, ${receipt.receipt_id}::text,
+      (select coalesce(max(last.seq), 0) + 1 from receipts as last where last.call_id = ${call_id}),
+      ${receipt.run_id}::text, ${receipt.kind}::text, ${receipt.executor_id}::text, ${claim_id}::text,
+      ${receipt.body_text}::text, ${receipt.body_digest}::text, ${receipt.answer_json}::text,
+      ${receipt.applied ? 1 : 0}::integer, ${receipt.created_at_ms}::bigint
+    from accepted
+    on conflict (call_id, claim_id, receipt_id) do nothing
+    returning seq`.execute(db);
+  return rows.length === 1;
+}

@@ -1,0 +1,59 @@
+/**
+ * Appending items to a run's history in one statement, numbered on from `runs.history_length`:
+ *
+ * - PostgreSQL: a data-modifying CTE bumps the length and inserts the items. The bump takes the run's
+ *   row lock, so concurrent appends get distinct, consecutive seqs.
+ * - SQLite: one INSERT … SELECT reads the length; the trigger of migration 0009 bumps it per row.
+ *   SQLite runs a row trigger's INSERT … SELECT from a materialised copy of the SELECT, so every item
+ *   numbers from the length before the statement; the single writer orders concurrent appends.
+ *
+ * A missing run inserts nothing (the SELECT joins it): the caller sees fewer seqs than items.
+ */
+
+import { sql } from "kysely";
+import type { Db } from "../store-context.js";
+
+/** One item to append: compact JSON, and when it was appended. */
+export interface NewHistoryItem {
+  readonly item_json: string;
+  readonly created_at_ms: number;
+}
+
+/** What one append writes. */
+export interface HistoryAppend {
+  readonly runId: string;
+  /** The items, in order. */
+  readonly items: readonly NewHistoryItem[];
+}
+
+/** The seqs given to the inserted items, in any order. */
+type Appended = Promise<{ rows: { seq: number | string }[] }>;
+
+/** PostgreSQL's append. */
+export function appendOnPostgres(db: Db, { runId, items }: HistoryAppend): Appended {
+  const count = items.length;
+  const texts = items.map((item) => item.item_json);
+  const times = items.map((item) => item.created_at_ms);
+  return sql<{ seq: number }>`
+    with bumped as (
+      update runs set history_length = history_length + ${count}::integer
+      where run_id = ${runId}::text
+      returning history_length
+    )
+    insert into execution_history (run_id, seq, item_json, created_at_ms)
+    select ${runId}::text, bumped.history_length - ${count}::integer + (item.n - 1)::integer, item.item_json, item.at_ms
+    from bumped, unnest(${texts}::text[], ${times}::bigint[]) with ordinality as item(item_json, at_ms, n)
+    returning seq`.execute(db);
+}
+
+/** SQLite's append (the trigger keeps `runs.history_length`). */
+export function appendOnSqlite(db: Db, { runId, items }: HistoryAppend): Appended {
+  const rows = sql.join(items.map((item, index) => sql`(${sql.lit(index)}, ${item.item_json}, ${item.created_at_ms})`));
+  return sql<{ seq: number }>`
+    insert into execution_history (run_id, seq, item_json, created_at_ms)
+    select r.run_id, r.history_length + item.column1, item.column2, item.column3
+    from runs as r, (values ${rows}) as item
+    where r.run_id = ${runId}
+    order by item.column1
+    returning seq`.execute(db);
+}

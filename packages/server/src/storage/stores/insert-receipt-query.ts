@@ -1,0 +1,72 @@
+/**
+ * Storing a receipt numbered after its call's last one, in ONE statement: the next `seq` is read
+ * inside the INSERT, and a receipt ID the claim used already is refused by the primary key
+ * (call_id, claim_id, receipt_id) with `ON CONFLICT DO NOTHING` — nothing written, false answered.
+ */
+
+import { sql } from "kysely";
+import type { ReceiptRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import type { Dialect } from "../storage.js";
+import type { Db } from "../store-context.js";
+
+/** A receipt to store: everything but its `seq`. */
+export type NewReceipt = Omit<ReceiptRecord, "seq">;
+
+// Every receipt runs it: compiled once (reusable-query.ts).
+const INSERT_NEXT = new ReusableQuery(
+  (
+    db,
+    call_id: string,
+    receipt_id: string,
+    run_id: string,
+    kind: string,
+    executor_id: string,
+    claim_id: string,
+    body_text: string,
+    body_digest: string,
+    answer_json: string,
+    applied: number,
+    created_at_ms: number,
+  ) =>
+    db
+      .insertInto("receipts")
+      .values((eb) => ({
+        call_id,
+        receipt_id,
+        seq: eb
+          .selectFrom("receipts as last")
+          .select(sql<number>`coalesce(max(last.seq), 0) + 1`.as("seq"))
+          .where("last.call_id", "=", call_id),
+        run_id,
+        kind,
+        executor_id,
+        claim_id,
+        body_text,
+        body_digest,
+        answer_json,
+        applied,
+        created_at_ms,
+      }))
+      .onConflict((conflict) => conflict.columns(["call_id", "claim_id", "receipt_id"]).doNothing()),
+);
+
+/** Runs the statement on `db`; false when the receipt ID was taken (nothing written). */
+export async function insertNextReceipt(dialect: Dialect, db: Db, receipt: NewReceipt): Promise<boolean> {
+  const inserted = await INSERT_NEXT.affected(
+    dialect,
+    db,
+    receipt.call_id,
+    receipt.receipt_id,
+    receipt.run_id,
+    receipt.kind,
+    receipt.executor_id,
+    receipt.claim_id,
+    receipt.body_text,
+    receipt.body_digest,
+    receipt.answer_json,
+    receipt.applied ? 1 : 0,
+    receipt.created_at_ms,
+  );
+  return inserted > 0n;
+}

@@ -1,0 +1,70 @@
+/**
+ * A receipt's settling change of a call: ONE conditional UPDATE from the one status it was decided
+ * on, by the claim holding the call and while the sending key owns the claim's executor. It answers
+ * the changed call and how many other calls of its turn are still unsettled — counted by the same
+ * statement, so the run learns whether the turn is over without listing the turn's calls. The count
+ * is only meaningful when the caller locked the run first (the receipt flow does: every flow that
+ * settles calls takes the run's lock before deciding on the turn, so siblings settled meanwhile are
+ * committed and seen).
+ */
+
+import { type CallStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
+import { sql } from "kysely";
+import type { CallRecord } from "../records.js";
+import { ReusableQuery } from "../reusable-query.js";
+import type { Dialect } from "../storage.js";
+import type { Db } from "../store-context.js";
+import { CALL_COLUMNS, callFromRow } from "./call-row.js";
+import { executorOwnedBy } from "./executor-owned-by.js";
+
+/** The named inputs of the statement. */
+export interface SettleCallInput {
+  readonly call_id: string;
+  readonly claim_id: string;
+  /** The API key the receipt came from: it must own the call's executor. */
+  readonly key_id: string;
+  readonly from: CallStatus;
+  readonly to: CallStatus;
+  readonly now_ms: number;
+}
+
+const SETTLED = [...SETTLED_CALL_STATUSES];
+
+/** The changed call, and how many other calls of its turn are not settled (as of the statement). */
+export interface SettledCall {
+  readonly call: CallRecord;
+  readonly others_unsettled: number;
+}
+
+// Compiled once (reusable-query.ts).
+const SETTLE_CALL = new ReusableQuery(
+  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus, keyId: string) =>
+    db
+      .updateTable("tool_calls")
+      .set((eb) => ({
+        status: to,
+        settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
+        updated_at_ms: nowMs,
+      }))
+      .where("call_id", "=", callId)
+      .where("claim_id", "=", claimId)
+      .where("status", "=", from)
+      .where((eb) => executorOwnedBy(eb, keyId))
+      .returning([
+        ...CALL_COLUMNS,
+        // The call itself is left out, so whether the statement sees its own change does not matter.
+        sql<number | string>`(select count(*) from tool_calls as other
+          where other.run_id = tool_calls.run_id and other.turn = tool_calls.turn
+          and other.call_id <> tool_calls.call_id and other.compensates is null
+          and other.status not in (${sql.join(SETTLED)}))`.as("others_unsettled"),
+      ]),
+);
+
+/** Runs the statement on `db`; undefined when the call did not change. */
+export async function settleCall(dialect: Dialect, db: Db, input: SettleCallInput): Promise<SettledCall | undefined> {
+  const { to, now_ms, call_id, claim_id, from, key_id } = input;
+  const row = await SETTLE_CALL.takeFirst(dialect, db, to, now_ms, call_id, claim_id, from, key_id);
+  if (row === undefined) return undefined;
+  const { others_unsettled, ...call } = row;
+  return { call: callFromRow(call), others_unsettled: Number(others_unsettled) };
+}
