@@ -129,6 +129,16 @@ describe("SQLite durable commit off the event loop", () => {
     expect((await storage.bindings.get("unknown", "*"))?.binding_id).toBe("unknown");
     expect(await storage.bindings.insert(bindingRecord("next"))).toBe(true);
     expect((await storage.bindings.get("next", "*"))?.binding_id).toBe("next");
+    // The same for a transaction (BEGIN … COMMIT) as for a lone write (SQLite's autocommit).
+    failNext = true;
+    const failedTransaction = await storage
+      .transaction((t) => t.bindings.insert(bindingRecord("in-tx")))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(isStorageUnavailableError(failedTransaction)).toBe(true);
+    expect((await storage.bindings.get("in-tx", "*"))?.binding_id).toBe("in-tx");
   });
 
   it("syncs nothing while there is no WAL file, and the WAL's data once there is", async () => {
