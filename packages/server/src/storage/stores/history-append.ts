@@ -3,7 +3,7 @@
  *
  * - PostgreSQL: a data-modifying CTE bumps the length and inserts the items. The bump takes the run's
  *   row lock, so concurrent appends get distinct, consecutive seqs.
- * - SQLite: one INSERT … SELECT reads the length; the trigger of migration 0009 bumps it per row.
+ * - SQLite: one INSERT … SELECT reads the length; the trigger of migration 0010 bumps it per row.
  *   SQLite runs a row trigger's INSERT … SELECT from a materialised copy of the SELECT, so every item
  *   numbers from the length before the statement; the single writer orders concurrent appends.
  *
