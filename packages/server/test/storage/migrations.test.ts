@@ -173,6 +173,26 @@ describeEachDialect("migrations", (dialect) => {
     });
   }
 
+  it("reports what it applied when the read after a successful run fails once with a transient error", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const connection = await connectDatabase(database.url);
+    try {
+      const migrator = createMigrator(connection);
+      const read = migrator.getMigrations.bind(migrator);
+      let failures = 0;
+      // As when another schema of the database is dropped while Kysely lists every schema's tables.
+      migrator.getMigrations = async () => {
+        if (failures++ === 0) throw Object.assign(new Error('relation "t_gone.x" does not exist'), { code: "42P01" });
+        return read();
+      };
+      expect(await applyMigrations(migrator)).toEqual({ applied: [...MIGRATION_NAMES], current: LATEST });
+      expect(failures).toBe(2);
+    } finally {
+      await connection.db.destroy();
+      await database.dispose();
+    }
+  });
+
   it("0002 rewrites legacy tool budgets to 16384 once and leaves everything else untouched", async () => {
     const database = await testDatabaseUrl(dialect);
     const connection = await connectDatabase(database.url);

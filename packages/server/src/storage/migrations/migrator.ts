@@ -43,9 +43,30 @@ export async function applyMigrations(
   migrator: Migrator,
   run: (migrator: Migrator) => Promise<MigrationResultSet> = (m) => m.migrateToLatest(),
 ): Promise<MigrationReport> {
+  // Each step retried on its own: once the run succeeded, a transient failure of the read that
+  // follows must not run it again (a second run applies nothing and would report nothing applied).
+  const results = await retryingIntrospection(async () => {
+    const { error, results = [] } = await run(migrator);
+    if (error !== undefined) {
+      const failed = results.find((result) => result.status === "Error")?.migrationName;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`database migration ${failed ?? "setup"} failed: ${reason}`, { cause: error });
+    }
+    return results;
+  });
+  const applied = results
+    .filter((result) => result.status === "Success" && result.direction === "Up")
+    .map((result) => result.migrationName);
+  const executed = (await retryingIntrospection(() => migrator.getMigrations())).filter(
+    (migration) => migration.executedAt !== undefined,
+  );
+  return { applied, current: executed[executed.length - 1]?.name ?? null };
+}
+
+async function retryingIntrospection<T>(step: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await applyMigrationsOnce(migrator, run);
+      return await step();
     } catch (error) {
       if (attempt >= MIGRATION_ATTEMPTS || !isTransientIntrospectionError(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
@@ -59,21 +80,4 @@ function isTransientIntrospectionError(error: unknown): boolean {
     if (typeof code === "string" && TRANSIENT_INTROSPECTION_CODES.has(code)) return true;
   }
   return false;
-}
-
-async function applyMigrationsOnce(
-  migrator: Migrator,
-  run: (migrator: Migrator) => Promise<MigrationResultSet>,
-): Promise<MigrationReport> {
-  const { error, results = [] } = await run(migrator);
-  if (error !== undefined) {
-    const failed = results.find((result) => result.status === "Error")?.migrationName;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`database migration ${failed ?? "setup"} failed: ${reason}`, { cause: error });
-  }
-  const applied = results
-    .filter((result) => result.status === "Success" && result.direction === "Up")
-    .map((result) => result.migrationName);
-  const executed = (await migrator.getMigrations()).filter((migration) => migration.executedAt !== undefined);
-  return { applied, current: executed[executed.length - 1]?.name ?? null };
 }
