@@ -40,9 +40,19 @@ const POSTGRES_URL = process.env.TOOLHOST_TEST_DATABASE_URL || "postgres://postg
 /** Rounds, times and sample counts: bounded, so the suite stops by itself (about 5 minutes in full). */
 export function benchPlan(quick) {
   return quick
-    ? { workers: [1, 8], rounds: 1, warmupMs: 300, measureMs: 1_000, idleMs: 500, wakeSamples: 6, lookupCalls: 500 }
+    ? {
+        workers: [1, 8],
+        rounds: 1,
+        warmupMs: 300,
+        measureMs: 1_000,
+        idleMs: 500,
+        wakeSamples: 6,
+        lookupCalls: 500,
+        batchClaims: 16,
+      }
     : {
         workers: [1, 8],
+        batchClaims: 16,
         rounds: 3,
         warmupMs: 1_500,
         measureMs: 5_000,
@@ -72,8 +82,12 @@ export async function run({ quick, machine, log, plan: override }) {
   const results = { plan, cases: [], idle: [], wakeups: [], lookups: [], profiles: [], postgresProblem };
   try {
     systems.push(await startToolhostSystem("sqlite", dir, schemas));
+    if (admin !== undefined) systems.push(await startToolhostSystem("postgres", dir, schemas));
+    // The same servers again, driven by batched executors (claims with the long-poll, batched receipts).
+    for (const system of systems.filter((entry) => entry.kind === "toolhost")) {
+      systems.push({ ...system, label: `${system.label}, batched`, batchClaims: plan.batchClaims, shares: system });
+    }
     if (admin !== undefined) {
-      systems.push(await startToolhostSystem("postgres", dir, schemas));
       for (const system of ["pg-boss", "graphile-worker"]) {
         const schema = newSchema(schemas);
         const peer = await startPeer(system, POSTGRES_URL, schema);
@@ -84,11 +98,15 @@ export async function run({ quick, machine, log, plan: override }) {
       `systems: ${systems.map((system) => system.label).join(", ")}; ${plan.idleMs} ms idle to count background statements`,
     );
     for (const system of systems) {
+      if (system.shares !== undefined) continue;
       const before = await statementsOf(system);
       const t0 = performance.now();
       await new Promise((resolve) => setTimeout(resolve, plan.idleMs));
       system.idleStatementsPerSecond = ((await statementsOf(system)) - before) / ((performance.now() - t0) / 1000);
       results.idle.push({ label: system.label, statementsPerSecond: system.idleStatementsPerSecond });
+    }
+    for (const system of systems) {
+      if (system.shares !== undefined) system.idleStatementsPerSecond = system.shares.idleStatementsPerSecond;
     }
     for (let round = 1; round <= plan.rounds; round++) {
       for (const workers of plan.workers) {
@@ -107,13 +125,15 @@ export async function run({ quick, machine, log, plan: override }) {
       }
     }
     for (const system of systems) {
+      // The batched twin's server is the same: its idle wake-up is the per-call one's.
+      if (system.shares !== undefined) continue;
       log(`${system.label}: ${plan.wakeSamples} idle wake-ups`);
       const wake = await measureWake(system, plan, log);
       failures.push(...wake.failures);
       results.wakeups.push({ label: system.label, wakeMs: wake.wakeMs });
     }
   } finally {
-    for (const system of systems) await stopSystem(system, log);
+    for (const system of systems) if (system.shares === undefined) await stopSystem(system, log);
   }
   try {
     log(`API-key lookup: ${plan.lookupCalls} authentications per database, without and with the identity cache`);
@@ -228,8 +248,9 @@ async function measureCase(system, workers, plan, admin) {
       measureMs: plan.measureMs,
       serverPid: system.pid,
       postgres: false,
-      label: system.label.replace(" ", "-"),
+      label: system.label.replace(/[ ,]+/g, "-"),
       log: () => undefined,
+      batchClaims: system.batchClaims,
     });
     failures.push(...outcome.failures);
     ({ cycles, elapsedMs } = outcome);

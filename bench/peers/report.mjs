@@ -5,9 +5,10 @@ import { fixed, markdownTable } from "../lib/markdown.mjs";
 import { median, quantile } from "../lib/timing.mjs";
 
 /** The issue's targets, as ratios to pg-boss (cycles/s) and to graphile-worker (wake-up p99). */
-export const TARGETS = { postgresVsPgBoss: 1.0, sqliteVsPgBoss: 2.0 };
+export const TARGETS = { postgresVsPgBoss: 1.0, sqliteVsPgBoss: 2.0, batchedVsPgBoss: 3.0 };
 
 const TOOLHOST = ["toolhost SQLite", "toolhost PostgreSQL"];
+const TOOLHOST_BATCHED = TOOLHOST.map((label) => `${label}, batched`);
 const PEERS = ["pg-boss", "graphile-worker"];
 
 /** Median of each figure over the rounds of one system and worker count. */
@@ -37,7 +38,9 @@ const ms = (value, digits = 3) => (value === undefined ? "–" : fixed(value, di
  * @returns {{ markdown: string, summary: string }}
  */
 export function renderReport({ results, plan, machine, quick, failures }) {
-  const labels = [...TOOLHOST, ...PEERS].filter((label) => results.cases.some((c) => c.label === label));
+  const labels = [...TOOLHOST, ...TOOLHOST_BATCHED, ...PEERS].filter((label) =>
+    results.cases.some((c) => c.label === label),
+  );
   const rows = [];
   const ratioRows = [];
   const summary = [];
@@ -57,7 +60,7 @@ export function renderReport({ results, plan, machine, quick, failures }) {
         fixed(m.statementsPerCycle, 1),
         fixed(m.cycleStatementsPerCycle, 1),
       ]);
-      if (TOOLHOST.includes(label)) {
+      if (TOOLHOST.includes(label) || TOOLHOST_BATCHED.includes(label)) {
         ratioRows.push([
           label,
           workers,
@@ -149,6 +152,7 @@ export function renderReport({ results, plan, machine, quick, failures }) {
     ...machineLines(machine),
     `- plan: ${plan.rounds} alternating round(s) × workers ${plan.workers.join(" and ")}, each case ${plan.warmupMs} ms warm-up + ${plan.measureMs} ms measured; ${plan.wakeSamples} wake-up samples per system${quick ? " (quick run)" : ""}`,
     "- toolhost cycle: create run → pending → claim → accepted → progress → completed over real HTTP (6 requests); peer cycle: enqueue → fetch → complete.",
+    `- toolhost, batched: the same servers and runs, but each executor claims up to ${plan.batchClaims ?? "–"} calls with its long-poll (\`pending?claim=N\`) and settles them with two batched receipt requests (every \`accepted\`, then every \`progress\` and \`completed\`); run creation stays one request per run. pg-boss and graphile-worker stay one job per fetch.`,
     "- server CPU: the toolhost server process alone (its executors run in the load process); for a peer, its one process holding producers, workers and the library. postgres CPU: the backends serving that process only. Statements: every `pg.Client#query` (one round trip) or better-sqlite3 execution in that process, BEGIN/COMMIT and background work (sweeps, model-turn polling, pg-boss maintenance) included. Per-cycle figures are over the whole case.",
     "- pg-boss has no push wake-up: its idle wake-up is `work()` at its shortest polling interval (0.5 s).",
     "- The 2 cores are often shared with other work (see the load average above): absolute figures then drop and scatter, for every system alike since the rounds alternate; compare the ratios within one run.",
@@ -183,6 +187,7 @@ function targetLines(results, plan) {
   for (const [label, target] of [
     ["toolhost PostgreSQL", TARGETS.postgresVsPgBoss],
     ["toolhost SQLite", TARGETS.sqliteVsPgBoss],
+    ...TOOLHOST_BATCHED.map((batched) => [batched, TARGETS.batchedVsPgBoss]),
   ]) {
     const m = medians(results.cases, label, workers);
     if (m === undefined || boss === undefined) continue;

@@ -64,6 +64,61 @@ export class SimExecutor {
   }
 
   /**
+   * One pending long-poll that also claims up to `claim` of the page's calls (the batched route);
+   * answers the claims as `{ candidate: { run_id, call_id }, claimId, grant }`.
+   */
+  async pendingClaims(claim, waitMs) {
+    const path = `/v1/executors/${this.executorId}/pending?connection_id=${this.connectionId}&wait_ms=${waitMs}&claim=${claim}`;
+    const answer = expectAnswer("pending with claims", await this.connection.request("GET", path), 200);
+    return (answer.claims ?? []).map((claimed) => {
+      if (claimed.replayed !== false)
+        throw new BenchMismatch(`a batched claim was a replay: ${JSON.stringify(claimed)}`);
+      return {
+        candidate: { run_id: claimed.call.run_id, call_id: claimed.call.call_id },
+        claimId: claimed.claim_id,
+        grant: claimed.grant,
+      };
+    });
+  }
+
+  /**
+   * Settles held claims with two batched receipt requests: every `accepted` (each must be confirmed
+   * before its handler may run), then every call's `progress` and `completed`; checks each answer
+   * as `settle` does.
+   */
+  async settleBatch(held) {
+    const item = ({ candidate, claimId, grant }, suffix, members) =>
+      `{"run_id":"${candidate.run_id}","call_id":"${candidate.call_id}","receipt":{"receipt_id":"${candidate.call_id}-${suffix}","executor_id":"${this.executorId}","claim_id":"${claimId}","grant":"${grant}",${members}}}`;
+    const send = async (items) => {
+      const path = `/v1/executors/${this.executorId}/receipts`;
+      const answer = await this.connection.request("POST", path, `{"receipts":[${items.join(",")}]}`);
+      return expectAnswer("batched receipts", answer, 200).data;
+    };
+    const accepted = await send(held.map((claim) => item(claim, "accepted", '"kind":"accepted"')));
+    for (const answer of accepted) {
+      if (answer.status !== 200 || answer.body.confirmed !== true || answer.body.replayed !== false) {
+        throw new BenchMismatch(`a batched accepted was not confirmed: ${JSON.stringify(answer)}`);
+      }
+    }
+    const outcomes = await send(
+      held.flatMap((claim) => [
+        item(claim, "progress", '"kind":"progress","progress":{"percent":50}'),
+        item(claim, "completed", `"kind":"completed","result":${RESULT}`),
+      ]),
+    );
+    for (const answer of outcomes) {
+      const body = answer.body;
+      const ok =
+        answer.status === 200 &&
+        body.applied === true &&
+        (body.kind === "progress"
+          ? body.call_status === "accepted"
+          : body.call_status === "completed" && body.run_status === "completed");
+      if (!ok) throw new BenchMismatch(`a batched receipt was not applied: ${JSON.stringify(answer)}`);
+    }
+  }
+
+  /**
    * Runs a won claim through `accepted`, (`progress`,) `completed` and checks each answer: confirmed,
    * applied, and the run completed by the script's final message.
    */

@@ -7,6 +7,11 @@
  * Afterwards the producers stop, the executors finish the backlog (every created run must complete)
  * and disconnect. Executors start at a random candidate of their page, so executors that polled at the
  * same moment spread over it; a lost claim race moves on to the next candidate.
+ *
+ * With `batchClaims` (bench/peers' batched case) each executor instead claims up to that many calls
+ * with its long-poll (`pending?claim=N`) and settles them with two batched receipt requests (all the
+ * `accepted`, then every `progress` and `completed`): three requests per batch instead of four per
+ * call, the run creations unchanged.
  */
 
 import { cpuSplit, readCpu } from "./cpu.mjs";
@@ -29,7 +34,8 @@ const CLAIM_TRIES = 4;
 /**
  * Runs one case.
  * @param {{ url: string, world: import("./world.mjs").World, executors: number, warmupMs: number,
- *   measureMs: number, serverPid: number, postgres: boolean, label: string, log: (line: string) => void }} input
+ *   measureMs: number, serverPid: number, postgres: boolean, label: string, log: (line: string) => void,
+ *   batchClaims?: number }} input
  */
 export async function runThroughput({
   url,
@@ -41,8 +47,10 @@ export async function runThroughput({
   postgres,
   label,
   log,
+  batchClaims,
 }) {
-  const backlog = 2 * count + 4;
+  // Batched executors take up to `batchClaims` calls per poll: keep that many waiting for each.
+  const backlog = batchClaims === undefined ? 2 * count + 4 : 2 * count * batchClaims;
   // The page size of packages/runner's default (50), or the whole backlog when that is smaller.
   const limit = Math.min(50, backlog);
   const state = {
@@ -76,6 +84,19 @@ export async function runThroughput({
     for (const executor of executors) executor.heartbeat(control).catch(fail);
   }, HEARTBEAT_EVERY_MS);
 
+  const workBatched = async (executor) => {
+    while (state.working) {
+      const held = await executor.pendingClaims(batchClaims, POLL_WAIT_MS);
+      state.polls++;
+      if (held.length === 0) {
+        state.emptyPolls++;
+        continue;
+      }
+      await executor.settleBatch(held);
+      state.completed += held.length;
+      state.wakeProducers();
+    }
+  };
   const work = async (executor) => {
     while (state.working) {
       const candidates = await executor.pending(limit, POLL_WAIT_MS);
@@ -115,8 +136,10 @@ export async function runThroughput({
       connection.close();
     }
   };
-  const workers = executors.map((executor) => work(executor).catch(fail));
-  const producers = Array.from({ length: producerCount(count) }, () => produce().catch(fail));
+  const workers = executors.map((executor) => (batchClaims === undefined ? work : workBatched)(executor).catch(fail));
+  // Batched executors drain runs faster than the per-call producers create them.
+  const producerTotal = batchClaims === undefined ? producerCount(count) : 2 * producerCount(count);
+  const producers = Array.from({ length: producerTotal }, () => produce().catch(fail));
 
   await sleep(warmupMs);
   const startCount = state.completed;
