@@ -9,7 +9,7 @@
 import type fc from "fast-check";
 import type { Answer } from "../http/http-harness.js";
 import { checkWorld } from "./protocol-model-checks.js";
-import { applyNewClaim, predictClaim } from "./protocol-model-predictions.js";
+import { applyNewClaim, candidatesOf, predictClaim } from "./protocol-model-predictions.js";
 import {
   ACCEPT_WINDOW_MS,
   type ExecName,
@@ -19,7 +19,6 @@ import {
   otherExec,
   otherKey,
   type ProtocolModel,
-  runActiveFor,
 } from "./protocol-model-state.js";
 import { releaseClaimsOf } from "./protocol-model-sweeps.js";
 import { expectAnswer, fail, iso, type ModelReal, note, send } from "./protocol-model-world.js";
@@ -27,7 +26,7 @@ import { expectAnswer, fail, iso, type ModelReal, note, send } from "./protocol-
 type Command = fc.AsyncCommand<ProtocolModel, ModelReal>;
 
 /** Fails unless a request from a key that does not own the executor was refused: 403 `executor_key_mismatch`. */
-function expectRefusedImpostor(real: ModelReal, answer: Answer, what: string): void {
+export function expectRefusedImpostor(real: ModelReal, answer: Answer, what: string): void {
   if (answer.status < 300) {
     fail(real, `${what} came with a key that did not open the executor's connection, and succeeded: ${answer.text}`);
   }
@@ -41,7 +40,7 @@ function expectRefusedImpostor(real: ModelReal, answer: Answer, what: string): v
  * With another key than the owner's, the executor belongs to that key from then on (its binding
  * scope reaches the executor's bindings: both keys are unrestricted).
  */
-async function connectAs(model: ProtocolModel, real: ModelReal, exec: ExecName, key: KeyName): Promise<void> {
+export async function connectAs(model: ProtocolModel, real: ModelReal, exec: ExecName, key: KeyName): Promise<void> {
   const executor = model.executors[exec];
   const what = `connect of ${exec} with key ${key}`;
   const body = { executor_id: executor.id, binding_ids: [real.bindingId] };
@@ -134,23 +133,20 @@ export class HeartbeatCommand implements Command {
 }
 
 /** The calls `exec` holds (claimed, accepted or reconciliation required) whose business cancel was asked. */
-function cancellationsOf(model: ProtocolModel, exec: ExecName): string[] {
+export function cancellationsOf(model: ProtocolModel, exec: ExecName): string[] {
   const held = ["claimed", "accepted", "reconciliation_required"];
   return model.calls
     .filter((call) => call.cancelRequested && call.claim?.exec === exec && held.includes(call.status))
     .map((call) => call.callId);
 }
 
-/** The calls an executor may claim now: pending, before the deadline, no cancel asked, the run active (or a compensation). */
-function candidatesOf(model: ProtocolModel): string[] {
-  return model.calls
-    .filter((call) => call.status === "pending" && model.nowMs < call.deadlineMs && !call.cancelRequested)
-    .filter((call) => runActiveFor(model, call))
-    .map((call) => call.callId);
-}
-
 /** Fails unless the wire list `items` names exactly the calls `expected` (in any order). */
-function expectSameIds(real: ModelReal, what: string, items: Array<{ call_id: string }>, expected: string[]): void {
+export function expectSameIds(
+  real: ModelReal,
+  what: string,
+  items: Array<{ call_id: string }>,
+  expected: string[],
+): void {
   const got = items.map((item) => item.call_id).sort();
   if (JSON.stringify(got) !== JSON.stringify([...expected].sort())) {
     fail(real, `${what}: expected ${JSON.stringify([...expected].sort())}, got ${JSON.stringify(got)}`);
@@ -176,7 +172,8 @@ export class PendingCommand implements Command {
       }
     } else {
       const body = expectAnswer(real, answer, 200, `${this}`);
-      expectSameIds(real, `${this}: candidates`, body.data, candidatesOf(model));
+      const candidates = candidatesOf(model).map((call) => call.callId);
+      expectSameIds(real, `${this}: candidates`, body.data, candidates);
       expectSameIds(real, `${this}: cancellations`, body.cancellations, cancellationsOf(model, this.exec));
     }
     await checkWorld(model, real);

@@ -119,11 +119,13 @@ export class CompensateCommand implements Command {
       if (
         created.status !== "pending" ||
         created.compensates !== call.callId ||
-        created.deadline !== iso(model.nowMs + UNDO_TIMEOUT_MS)
+        created.created_at !== iso(model.nowMs) ||
+        created.deadline !== iso(model.nowMs + UNDO_TIMEOUT_MS) ||
+        typeof created.arguments_digest !== "string"
       ) {
         fail(
           real,
-          `${this}: expected a pending call compensating ${call.callId} due at ${iso(model.nowMs + UNDO_TIMEOUT_MS)}, got ${answer.text}`,
+          `${this}: expected a pending call compensating ${call.callId}, created now and due at ${iso(model.nowMs + UNDO_TIMEOUT_MS)}, got ${answer.text}`,
         );
       }
       model.calls.push({
@@ -131,7 +133,9 @@ export class CompensateCommand implements Command {
         runId: call.runId,
         compensates: call.callId,
         status: "pending",
+        createdAtMs: model.nowMs,
         deadlineMs: model.nowMs + UNDO_TIMEOUT_MS,
+        argumentsDigest: created.arguments_digest,
         claim: null,
         cancelRequested: false,
       });

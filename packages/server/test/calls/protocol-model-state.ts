@@ -61,7 +61,11 @@ export interface ModelCall {
   /** The call a compensation call compensates (null for a model's call). */
   readonly compensates: string | null;
   status: CallStatus;
+  /** When the server created it: candidates come oldest first, by (creation time, call ID). */
+  readonly createdAtMs: number;
   readonly deadlineMs: number;
+  /** `sha256:` of its arguments' canonical form, as listed: what a claim must hand over. */
+  readonly argumentsDigest: string;
   claim: ModelClaim | null;
   cancelRequested: boolean;
 }

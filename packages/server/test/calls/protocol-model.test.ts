@@ -3,7 +3,8 @@
 // progress, outcomes, redeliveries, conflicts, pending polls, journal reports, deadlines passing,
 // lease lapses, detaches, reconnects (key rotations too), run cancels, business cancels,
 // compensations and server restarts, by two executors with two keys; receipts and redeliveries also
-// through the batch receipt route, whose answers must be the per-call route's.
+// through the batch receipt route, whose answers must be the per-call route's, and claims through
+// `pending?claim=N` (the page's oldest N, each the claim route's answer).
 // After every command the server must show what the model predicts (docs/protocol.md,
 // docs/executors.md) and the invariants must hold (protocol-model-checks.ts): table edges only,
 // every acknowledged receipt stored byte for byte, at most one live confirmation per call, no
@@ -26,6 +27,7 @@ import {
   ImpostorCommand,
   PendingCommand,
 } from "./protocol-model-executor-commands.js";
+import { PendingClaimCommand, type PollConnection } from "./protocol-model-pending-claim-command.js";
 import type { ReceiptKind } from "./protocol-model-predictions.js";
 import { ConflictCommand, ReceiptCommand, RedeliverCommand } from "./protocol-model-receipt-commands.js";
 import { ReportCommand } from "./protocol-model-report-command.js";
@@ -116,6 +118,19 @@ function honestCommands(): Weighted[] {
     { weight: 1, arbitrary: index.map((i) => new ConflictCommand(i)) },
     { weight: 2, arbitrary: exec.map((e) => new HeartbeatCommand(e)) },
     { weight: 1, arbitrary: exec.map((e) => new PendingCommand(e)) },
+    // Claims with the pending poll: the page's oldest N candidates.
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(exec, fc.integer({ min: 1, max: 3 }), fc.constantFrom(200, 200, 1), fc.boolean())
+        .map(([e, n, limit, replay]) => new PendingClaimCommand(e, n, limit, "current", false, replay)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(exec, fc.constantFrom(0, 2, 2, 33), fc.constantFrom<PollConnection>("as_is", "superseded"))
+        .map(([e, n, connection]) => new PendingClaimCommand(e, n, 200, connection, false, false)),
+    },
     {
       weight: 3,
       arbitrary: fc
@@ -155,13 +170,15 @@ function impostorCommands(): Weighted[] {
     { weight: 1, arbitrary: fc.tuple(exec, index).map(([e, i]) => new ClaimCommand(e, i, "current", true)) },
     { weight: 1, arbitrary: fc.tuple(exec, request, index).map(([e, r, i]) => new ImpostorCommand(e, r, i)) },
     { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "takeover")) },
+    { weight: 1, arbitrary: exec.map((e) => new PendingClaimCommand(e, 2, 200, "current", true, false)) },
   ];
 }
 
 /**
  * Sequences every run checks first, whatever the seed: the shrunk counterexamples this test found
  * on the code before issue #9 (a replayed `accepted` answered `confirmed: true` after the deadline,
- * after a run cancel and after the call's outcome; another key claimed as an executor and got its grant).
+ * after a run cancel and after the call's outcome; another key claimed as an executor and got its grant),
+ * then a walk through the batched routes, so that every seed takes them at least once.
  */
 const HONEST_EXAMPLES: Command[][] = [
   [
@@ -181,6 +198,13 @@ const HONEST_EXAMPLES: Command[][] = [
     new ReceiptCommand(0, "accepted", 0, false),
     new ReceiptCommand(0, "completed", 0, false),
     new RedeliverCommand(1, false),
+  ],
+  // Claims from the poll: two, then (the first window lapsed) one again.
+  [
+    new PendingClaimCommand("a", 2, 200, "current", false, true),
+    new ReceiptCommand(0, "accepted", 0, false),
+    new ClockCommand({ to: "step", ms: 21_000 }),
+    new PendingClaimCommand("a", 1, 200, "current", false, false),
   ],
 ];
 
