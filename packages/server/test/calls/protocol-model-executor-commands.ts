@@ -301,7 +301,7 @@ export class ClaimCommand implements Command {
 }
 
 /** What an impostor request tries. */
-export type ImpostorRequest = "heartbeat" | "pending" | "report" | "disconnect" | "receipt";
+export type ImpostorRequest = "heartbeat" | "pending" | "report" | "disconnect" | "receipt" | "receipt_batch";
 
 /** Another key acting as `exec` with its current connection ID: always refused, nothing changes. */
 export class ImpostorCommand implements Command {
@@ -325,7 +325,7 @@ export class ImpostorCommand implements Command {
     const call = model.calls[this.claimIndex % model.calls.length];
     note(real, `${this}`);
     let answer: Answer;
-    if (this.request === "receipt" && claim !== undefined) {
+    if ((this.request === "receipt" || this.request === "receipt_batch") && claim !== undefined) {
       const body = {
         receipt_id: `impostor-${model.nextReceipt++}`,
         executor_id: executor.id,
@@ -333,7 +333,12 @@ export class ImpostorCommand implements Command {
         grant: claim.grant,
         kind: "accepted",
       };
-      answer = await send(real, "POST", `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`, key, body);
+      answer =
+        this.request === "receipt"
+          ? await send(real, "POST", `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`, key, body)
+          : await send(real, "POST", `${base}/receipts`, key, {
+              receipts: [{ run_id: claim.runId, call_id: claim.callId, receipt: body }],
+            });
     } else if (this.request === "pending") {
       answer = await send(real, "GET", `${base}/pending?connection_id=${connection_id}&limit=10`, key);
     } else if (this.request === "report" && call !== undefined) {
@@ -349,6 +354,7 @@ export class ImpostorCommand implements Command {
   }
 
   toString(): string {
-    return `impostor(${this.request} as ${this.exec}${this.request === "receipt" ? `, claim#${this.claimIndex}` : ""})`;
+    const claim = this.request === "receipt" || this.request === "receipt_batch" ? `, claim#${this.claimIndex}` : "";
+    return `impostor(${this.request} as ${this.exec}${claim})`;
   }
 }

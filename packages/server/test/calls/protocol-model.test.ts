@@ -3,8 +3,9 @@
 // progress, outcomes, redeliveries, conflicts, pending polls, journal reports, deadlines passing,
 // lease lapses, detaches, reconnects (key rotations too), run cancels, business cancels,
 // compensations and server restarts, by two executors with two keys; receipts and redeliveries also
-// through the batch receipt route, whose answers must be the per-call route's, and claims through
-// `pending?claim=N` (the page's oldest N, each the claim route's answer).
+// through the batch receipt route, whose answers must be the per-call route's (alone, and in mixed
+// batches: a new receipt, a replay, one under a lost claim or an ended call, one naming the other
+// executor), and claims through `pending?claim=N` (the page's oldest N, each the claim route's answer).
 // After every command the server must show what the model predicts (docs/protocol.md,
 // docs/executors.md) and the invariants must hold (protocol-model-checks.ts): table edges only,
 // every acknowledged receipt stored byte for byte, at most one live confirmation per call, no
@@ -29,6 +30,7 @@ import {
 } from "./protocol-model-executor-commands.js";
 import { PendingClaimCommand, type PollConnection } from "./protocol-model-pending-claim-command.js";
 import type { ReceiptKind } from "./protocol-model-predictions.js";
+import { type BatchShape, ReceiptBatchCommand } from "./protocol-model-receipt-batch-command.js";
 import { ConflictCommand, ReceiptCommand, RedeliverCommand } from "./protocol-model-receipt-commands.js";
 import { ReportCommand } from "./protocol-model-report-command.js";
 import {
@@ -115,6 +117,24 @@ function honestCommands(): Weighted[] {
       weight: 2,
       arbitrary: fc.tuple(index, fc.boolean()).map(([i, respell]) => new RedeliverCommand(i, respell, true)),
     },
+    // A mixed batch: each item must answer what the per-call route answers.
+    {
+      weight: 3,
+      arbitrary: fc
+        .record({
+          claimIndex: index,
+          kind: fc.oneof(fc.constant<ReceiptKind>("accepted"), kind),
+          flavor,
+          replay: fc.constantFrom("sent" as const, "own" as const),
+          replayIndex: index,
+          respell: fc.boolean(),
+          staleIndex: fc.oneof(fc.constant(null), index, index),
+          staleKind: fc.constantFrom<ReceiptKind>("accepted", "progress", "completed"),
+          foreign: fc.constantFrom(false, false, true),
+          order: fc.nat({ max: 23 }),
+        })
+        .map((shape) => new ReceiptBatchCommand(shape)),
+    },
     { weight: 1, arbitrary: index.map((i) => new ConflictCommand(i)) },
     { weight: 2, arbitrary: exec.map((e) => new HeartbeatCommand(e)) },
     { weight: 1, arbitrary: exec.map((e) => new PendingCommand(e)) },
@@ -164,6 +184,7 @@ function impostorCommands(): Weighted[] {
     "report" as const,
     "disconnect" as const,
     "receipt" as const,
+    "receipt_batch" as const,
   );
   return [
     ...honestCommands(),
@@ -173,6 +194,20 @@ function impostorCommands(): Weighted[] {
     { weight: 1, arbitrary: exec.map((e) => new PendingClaimCommand(e, 2, 200, "current", true, false)) },
   ];
 }
+
+/** A mixed batch's shape that the examples vary. */
+const BATCH = {
+  claimIndex: 0,
+  kind: "accepted",
+  flavor: 0,
+  replay: "own",
+  replayIndex: 0,
+  respell: false,
+  staleIndex: null,
+  staleKind: "accepted",
+  foreign: false,
+  order: 0,
+} as const satisfies BatchShape;
 
 /**
  * Sequences every run checks first, whatever the seed: the shrunk counterexamples this test found
@@ -199,12 +234,15 @@ const HONEST_EXAMPLES: Command[][] = [
     new ReceiptCommand(0, "completed", 0, false),
     new RedeliverCommand(1, false),
   ],
-  // Claims from the poll: two, then (the first window lapsed) one again.
+  // The batched routes: two claims from the poll, a batch accepting one (and replaying itself); the
+  // other's window lapses and it is claimed again; a batch completing the first, replaying its
+  // `accepted` and sending `accepted` under the lapsed claim.
   [
     new PendingClaimCommand("a", 2, 200, "current", false, true),
-    new ReceiptCommand(0, "accepted", 0, false),
+    new ReceiptBatchCommand({ ...BATCH, kind: "accepted", replay: "own", respell: true, order: 1 }),
     new ClockCommand({ to: "step", ms: 21_000 }),
     new PendingClaimCommand("a", 1, 200, "current", false, false),
+    new ReceiptBatchCommand({ ...BATCH, kind: "completed", replay: "sent", staleIndex: 0, order: 3 }),
   ],
 ];
 
