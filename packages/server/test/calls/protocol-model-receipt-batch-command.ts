@@ -1,6 +1,7 @@
 /**
  * A mixed batch of the protocol model through `POST /v1/executors/{executor_id}/receipts`
- * (docs/executors.md, Batched executors): a new receipt under a claim that can take it, a replay
+ * (docs/executors.md, Batched executors): a new receipt under a claim that can take it (and maybe
+ * another under a second such claim of another call: two outcomes of one run side by side), a replay
  * (an earlier receipt of the executor, or the batch's own new one again, maybe spelled differently),
  * optionally a new receipt under a claim that lost its call or whose call or run ended, and
  * optionally one naming the other executor (422 for that item alone), in a generated order. Each
@@ -32,7 +33,7 @@ import { receiptText } from "./protocol-receipt-bodies.js";
 type Command = fc.AsyncCommand<ProtocolModel, ModelReal>;
 
 /** What a batch item is there for. */
-type Role = "new" | "replay" | "stale" | "foreign";
+type Role = "new" | "second" | "replay" | "stale" | "foreign";
 
 /** One receipt of the batch. */
 interface BatchItem {
@@ -59,6 +60,8 @@ export interface BatchShape {
   readonly claimIndex: number;
   readonly kind: ReceiptKind;
   readonly flavor: number;
+  /** Picks another claim of the executor that can take the same kind, for a second new receipt (none: no such item). */
+  readonly secondIndex: number | null;
   /** The replay: one of the executor's earlier receipts (`sent`), or the batch's new receipt again (`own`). */
   readonly replay: "sent" | "own";
   readonly replayIndex: number;
@@ -253,9 +256,14 @@ export class ReceiptBatchCommand implements Command {
     };
     const fresh = newItem("new", primary, shape.kind);
     const items = [fresh];
-    const earlier = model.sent.slice(0, -1).filter((sent) => sent.claim.exec === exec);
+    const others = fitting.filter(
+      (claim) => claim !== primary && claim.exec === exec && claim.callId !== primary.callId,
+    );
+    const second = shape.secondIndex === null ? undefined : pick(others, shape.secondIndex);
+    if (second !== undefined) items.push(newItem("second", second, shape.kind));
+    const earlier = model.sent.slice(0, -items.length).filter((sent) => sent.claim.exec === exec);
     const sent = shape.replay === "sent" ? pick(earlier, shape.replayIndex) : undefined;
-    const again = sent ?? (model.sent.at(-1) as (typeof model.sent)[number]);
+    const again = sent ?? (model.sent.at(-items.length) as (typeof model.sent)[number]);
     items.push({
       role: "replay",
       claimAt: model.claims.indexOf(again.claim),
@@ -287,6 +295,7 @@ export class ReceiptBatchCommand implements Command {
     const s = this.shape;
     const parts = [
       `claim#${s.claimIndex} ${s.kind} flavor ${s.flavor}`,
+      ...(s.secondIndex === null ? [] : [`another claim#${s.secondIndex}`]),
       `replay ${s.replay === "sent" ? `sent#${s.replayIndex}` : "own"}${s.respell ? " respelled" : ""}`,
       ...(s.staleIndex === null ? [] : [`stale claim#${s.staleIndex} ${s.staleKind}`]),
       ...(s.foreign ? ["one for the other executor"] : []),

@@ -119,12 +119,13 @@ function honestCommands(): Weighted[] {
     },
     // A mixed batch: each item must answer what the per-call route answers.
     {
-      weight: 3,
+      weight: 4,
       arbitrary: fc
         .record({
           claimIndex: index,
           kind: fc.oneof(fc.constant<ReceiptKind>("accepted"), kind),
           flavor,
+          secondIndex: fc.oneof(fc.constant(null), index),
           replay: fc.constantFrom("sent" as const, "own" as const),
           replayIndex: index,
           respell: fc.boolean(),
@@ -200,6 +201,7 @@ const BATCH = {
   claimIndex: 0,
   kind: "accepted",
   flavor: 0,
+  secondIndex: null,
   replay: "own",
   replayIndex: 0,
   respell: false,
@@ -235,14 +237,15 @@ const HONEST_EXAMPLES: Command[][] = [
     new RedeliverCommand(1, false),
   ],
   // The batched routes: two claims from the poll, a batch accepting one (and replaying itself); the
-  // other's window lapses and it is claimed again; a batch completing the first, replaying its
-  // `accepted` and sending `accepted` under the lapsed claim.
+  // other's window lapses and it is claimed again; a batch accepting it, replaying an earlier receipt
+  // and sending `accepted` under the lapsed claim; a batch completing both calls side by side.
   [
     new PendingClaimCommand("a", 2, 200, "current", false, true),
     new ReceiptBatchCommand({ ...BATCH, kind: "accepted", replay: "own", respell: true, order: 1 }),
     new ClockCommand({ to: "step", ms: 21_000 }),
     new PendingClaimCommand("a", 1, 200, "current", false, false),
-    new ReceiptBatchCommand({ ...BATCH, kind: "completed", replay: "sent", staleIndex: 0, order: 3 }),
+    new ReceiptBatchCommand({ ...BATCH, kind: "accepted", replay: "sent", staleIndex: 0, order: 3 }),
+    new ReceiptBatchCommand({ ...BATCH, kind: "completed", secondIndex: 0, order: 2 }),
   ],
 ];
 
