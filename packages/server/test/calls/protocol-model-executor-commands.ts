@@ -38,12 +38,23 @@ export function expectRefusedImpostor(real: ModelReal, answer: Answer, what: str
 /**
  * Connects `exec` with `key`: a new connection (epoch + 1), live for a lease, the older one fenced.
  * With another key than the owner's, the executor belongs to that key from then on (its binding
- * scope reaches the executor's bindings: both keys are unrestricted).
+ * scope reaches the executor's bindings: both keys are unrestricted). Each connect declares its
+ * `toolNames` afresh (null: none).
  */
-export async function connectAs(model: ProtocolModel, real: ModelReal, exec: ExecName, key: KeyName): Promise<void> {
+export async function connectAs(
+  model: ProtocolModel,
+  real: ModelReal,
+  exec: ExecName,
+  key: KeyName,
+  toolNames: readonly string[] | null = null,
+): Promise<void> {
   const executor = model.executors[exec];
   const what = `connect of ${exec} with key ${key}`;
-  const body = { executor_id: executor.id, binding_ids: [real.bindingId] };
+  const body = {
+    executor_id: executor.id,
+    binding_ids: [real.bindingId],
+    ...(toolNames === null ? {} : { tool_names: toolNames }),
+  };
   const answer = await send(real, "POST", "/v1/executors/connect", real.keys[key], body);
   const connection = expectAnswer(real, answer, 200, what);
   if (connection.epoch !== executor.epoch + 1 || connection.lease_ttl_ms !== LEASE_TTL_MS) {
@@ -56,6 +67,7 @@ export async function connectAs(model: ProtocolModel, real: ModelReal, exec: Exe
   executor.byKey[key] = connection.connection_id;
   executor.online = true;
   executor.leaseExpiresMs = model.nowMs + LEASE_TTL_MS;
+  executor.toolNames = toolNames;
 }
 
 /** How a connect with the same executor ID comes. */
@@ -67,11 +79,15 @@ export type Reconnect =
   /** The executor's process restarts with the other key (key rotation), keeping its journal: claims, grants, receipts. */
   | "rotation";
 
-/** Connects `exec` again: a restart, a takeover by the other key, or a key rotation. */
+/**
+ * Connects `exec` again: a restart, a takeover by the other key, or a key rotation; `writesOnly`
+ * declares `tool_names: ["tasks.write"]` (batched claims then leave compensations to others).
+ */
 export class ConnectCommand implements Command {
   constructor(
     readonly exec: ExecName,
     readonly how: Reconnect,
+    readonly writesOnly = false,
   ) {}
 
   check(): boolean {
@@ -83,7 +99,7 @@ export class ConnectCommand implements Command {
     const from = executor.owner;
     const key = this.how === "restart" ? from : otherKey(from);
     note(real, `${this}`);
-    await connectAs(model, real, this.exec, key);
+    await connectAs(model, real, this.exec, key, this.writesOnly ? ["tasks.write"] : null);
     if (this.how === "rotation") {
       // The same process, restarted with the new key: what it held, it holds under that key.
       for (const claim of model.claims) if (claim.exec === this.exec && claim.key === from) claim.key = key;
@@ -95,7 +111,8 @@ export class ConnectCommand implements Command {
   }
 
   toString(): string {
-    return `connect(${this.exec}${this.how === "restart" ? "" : `, ${this.how} with the other key`})`;
+    const tools = this.writesOnly ? ", serving tasks.write only" : "";
+    return `connect(${this.exec}${this.how === "restart" ? "" : `, ${this.how} with the other key`}${tools})`;
   }
 }
 

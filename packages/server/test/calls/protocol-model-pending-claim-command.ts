@@ -1,7 +1,7 @@
 /**
  * The batched claim of the protocol model: `GET …/pending?claim=N` (docs/executors.md, Batched
- * executors). The model predicts which calls are claimed — the page's oldest N candidates, as
- * documented — and each claim must be what the claim route answers for a new claim: a fresh claim ID
+ * executors). The model predicts which calls are claimed — the page's oldest N candidates of the
+ * tools the connection serves, as documented — and each claim must be what the claim route answers for a new claim: a fresh claim ID
  * (no call claimed twice), the call's deadline, a new accept window, its arguments as stored. The
  * candidates not claimed stay in `data`, bare. With `replayFirst`, the claim route is asked for the
  * first claim again and must answer it byte for byte, `replayed: true`: the grant is the claim route's.

@@ -24,6 +24,7 @@ import {
   releaseCall,
   runActiveFor,
   runOf,
+  toolOf,
 } from "./protocol-model-state.js";
 
 /** A predicted refusal: its status and code; `wrongKey` when the key may not act for the executor. */
@@ -92,7 +93,10 @@ export type PendingClaimPrediction =
       readonly type: "claims";
       /** The page's candidates, oldest first. */
       readonly page: readonly ModelCall[];
-      /** The page's first N candidates, each claimed anew as the claim route would (so in `claims`, not in `data`). */
+      /**
+       * The page's first N candidates of tools the connection serves (all when it declared none), each
+       * claimed anew as the claim route would (so in `claims`, not in `data`).
+       */
       readonly claimed: readonly ModelCall[];
       /** Whether candidates remain after the page (`next_cursor` set). */
       readonly more: boolean;
@@ -101,7 +105,8 @@ export type PendingClaimPrediction =
 /**
  * Predicts `pending?claim=claimMax&limit=limit` by executor `exec` with `key` on connection
  * `connectionId` (docs/executors.md, Batched executors): a bad N is refused whole, then the pending
- * route's connection checks; otherwise the page's oldest `claimMax` candidates are claimed. Each is a
+ * route's connection checks; otherwise the page's oldest `claimMax` candidates the connection serves
+ * are claimed. Each is a
  * new claim by the claim route's own rules (a candidate is claimable by definition; checked).
  */
 export function predictPendingClaims(
@@ -121,7 +126,8 @@ export function predictPendingClaims(
   if (!isLive(model, exec)) return refuse(409, "connection_offline");
   const candidates = candidatesOf(model);
   const page = candidates.slice(0, limit);
-  const claimed = page.slice(0, claimMax);
+  const serves = (call: ModelCall) => executor.toolNames === null || executor.toolNames.includes(toolOf(call));
+  const claimed = page.filter(serves).slice(0, claimMax);
   for (const call of claimed) {
     const each = predictClaim(model, call, exec, key, connectionId);
     if (each.type !== "new") throw new Error(`model bug: candidate ${call.callId} is not claimable (${each.type})`);

@@ -91,6 +91,8 @@ export interface ModelExecutor {
   byKey: Partial<Record<KeyName, string>>;
   /** Every superseded connection ID. */
   older: string[];
+  /** The tools its current connection declared (`tool_names`); null: none, so it serves every tool. */
+  toolNames: readonly string[] | null;
 }
 
 /** A claim answer a process (executor + key) received: what it may send receipts with. */
@@ -162,6 +164,11 @@ export interface ProtocolModel {
   stored: StoredReceipt[];
   confirmations: Confirmation[];
   nextReceipt: number;
+}
+
+/** The tool a call runs: `tasks.write` for the model's calls, `tasks.undo` for compensations. */
+export function toolOf(call: ModelCall): string {
+  return call.compensates === null ? "tasks.write" : "tasks.undo";
 }
 
 /** The call `callId` (it must exist). */

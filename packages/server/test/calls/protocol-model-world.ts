@@ -167,6 +167,7 @@ export async function buildModelWorld(bench: ModelBench): Promise<{ model: Proto
       leaseExpiresMs: nowMs + LEASE_TTL_MS,
       byKey: { [key]: connection.connection_id },
       older: [],
+      toolNames: null,
     };
   }
   const model: ProtocolModel = {

@@ -160,6 +160,7 @@ function honestCommands(): Weighted[] {
     },
     { weight: 2, arbitrary: exec.map((e) => new ConnectCommand(e, "restart")) },
     { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "rotation")) },
+    { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "restart", true)) },
     { weight: 1, arbitrary: exec.map((e) => new DetachCommand(e)) },
     {
       weight: 3,
@@ -238,7 +239,8 @@ const HONEST_EXAMPLES: Command[][] = [
   ],
   // The batched routes: two claims from the poll, a batch accepting one (and replaying itself); the
   // other's window lapses and it is claimed again; a batch accepting it, replaying an earlier receipt
-  // and sending `accepted` under the lapsed claim; a batch completing both calls side by side.
+  // and sending `accepted` under the lapsed claim; a batch completing both calls side by side; then a
+  // compensation, which an executor serving only tasks.write leaves to the other.
   [
     new PendingClaimCommand("a", 2, 200, "current", false, true),
     new ReceiptBatchCommand({ ...BATCH, kind: "accepted", replay: "own", respell: true, order: 1 }),
@@ -246,6 +248,10 @@ const HONEST_EXAMPLES: Command[][] = [
     new PendingClaimCommand("a", 1, 200, "current", false, false),
     new ReceiptBatchCommand({ ...BATCH, kind: "accepted", replay: "sent", staleIndex: 0, order: 3 }),
     new ReceiptBatchCommand({ ...BATCH, kind: "completed", secondIndex: 0, order: 2 }),
+    new CompensateCommand(0),
+    new ConnectCommand("a", "restart", true),
+    new PendingClaimCommand("a", 2, 200, "current", false, false),
+    new PendingClaimCommand("b", 1, 200, "current", false, false),
   ],
 ];
 
