@@ -5,7 +5,8 @@
 // compensations and server restarts, by two executors with two keys; receipts and redeliveries also
 // through the batch receipt route, whose answers must be the per-call route's (alone, and in mixed
 // batches: a new receipt, a replay, one under a lost claim or an ended call, one naming the other
-// executor), and claims through `pending?claim=N` (the page's oldest N, each the claim route's answer).
+// executor), and claims through `pending?claim=N` (the page's oldest N of the tools the connection
+// declared, each the claim route's answer).
 // After every command the server must show what the model predicts (docs/protocol.md,
 // docs/executors.md) and the invariants must hold (protocol-model-checks.ts): table edges only,
 // every acknowledged receipt stored byte for byte, at most one live confirmation per call, no
