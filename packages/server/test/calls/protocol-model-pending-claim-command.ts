@@ -5,10 +5,13 @@
  * (no call claimed twice), the call's deadline, a new accept window, its arguments as stored. The
  * candidates not claimed stay in `data`, bare. With `replayFirst`, the claim route is asked for the
  * first claim again and must answer it byte for byte, `replayed: true`: the grant is the claim route's.
+ * With `wait`, when nothing is claimable the poll waits (long-poll) while a run starts: the run's calls
+ * must wake it, and it claims them as above (or, only once its whole wait ran out, answers nothing).
  */
 
 import { argumentsDigest, parseJson } from "@toolhost/protocol";
 import type fc from "fast-check";
+import type { Answer } from "../http/http-harness.js";
 import { checkWorld } from "./protocol-model-checks.js";
 import {
   cancellationsOf,
@@ -17,6 +20,7 @@ import {
   expectSameIds,
 } from "./protocol-model-executor-commands.js";
 import { applyNewClaim, predictPendingClaims } from "./protocol-model-predictions.js";
+import { MAX_RUNS } from "./protocol-model-run-commands.js";
 import {
   ACCEPT_WINDOW_MS,
   type ExecName,
@@ -26,9 +30,12 @@ import {
   otherKey,
   type ProtocolModel,
 } from "./protocol-model-state.js";
-import { expectAnswer, fail, iso, type ModelReal, note, send } from "./protocol-model-world.js";
+import { expectAnswer, fail, iso, type ModelReal, note, send, startModelRun } from "./protocol-model-world.js";
 
 type Command = fc.AsyncCommand<ProtocolModel, ModelReal>;
+
+/** The long-poll's `wait_ms` when the command waits for a run to start (a real-time bound, never reached when woken). */
+const WAIT_MS = 20_000;
 
 /** Which connection ID the poll names: the current one (connecting again first when offline), the current one as it is, a superseded one. */
 export type PollConnection = "current" | "as_is" | "superseded";
@@ -50,6 +57,7 @@ export class PendingClaimCommand implements Command {
     readonly connection: PollConnection,
     readonly impostor: boolean,
     readonly replayFirst: boolean,
+    readonly wait = false,
   ) {}
 
   check(): boolean {
@@ -65,10 +73,30 @@ export class PendingClaimCommand implements Command {
     }
     const connectionId =
       this.connection === "superseded" ? (executor.older.at(-1) ?? executor.connectionId) : executor.connectionId;
-    const prediction = predictPendingClaims(model, this.exec, key, connectionId, this.limit, this.claimMax);
-    const query = `connection_id=${connectionId}&limit=${this.limit}&wait_ms=0&claim=${this.claimMax}`;
-    const answer = await send(real, "GET", `/v1/executors/${executor.id}/pending?${query}`, real.keys[key]);
+    const predict = () => predictPendingClaims(model, this.exec, key, connectionId, this.limit, this.claimMax);
+    let prediction = predict();
+    const waits =
+      this.wait && prediction.type === "claims" && prediction.page.length === 0 && model.runs.length < MAX_RUNS;
+    const query = `connection_id=${connectionId}&limit=${this.limit}&wait_ms=${waits ? WAIT_MS : 0}&claim=${this.claimMax}`;
+    const path = `/v1/executors/${executor.id}/pending?${query}`;
     const what = `pending with claim=${this.claimMax} by executor ${this.exec} with key ${key}`;
+    let answer: Answer;
+    if (waits) {
+      const started = performance.now();
+      const polled = send(real, "GET", path, real.keys[key]);
+      note(real, "  (a run starts while the poll waits)");
+      await startModelRun(model, real);
+      answer = await polled;
+      prediction = predict();
+      if (answer.status === 200 && answer.body?.claims?.length === 0 && answer.body?.data?.length === 0) {
+        // Not woken: allowed only once the whole wait ran out (never on timing: it can only take longer).
+        if (performance.now() - started < WAIT_MS) fail(real, `${what}: answered nothing before its wait ran out`);
+        await checkWorld(model, real);
+        return;
+      }
+    } else {
+      answer = await send(real, "GET", path, real.keys[key]);
+    }
     if (prediction.type === "refuse") {
       if (prediction.wrongKey === true) expectRefusedImpostor(real, answer, what);
       if (answer.status !== prediction.status || answer.body?.error?.code !== prediction.code) {
@@ -182,6 +210,7 @@ export class PendingClaimCommand implements Command {
     const how = this.connection === "current" ? "" : `, ${this.connection} connection`;
     const page = this.limit === 200 ? "" : `, limit ${this.limit}`;
     const who = this.impostor ? ", by the other key" : "";
-    return `pending_claim(${this.exec}, claim=${this.claimMax}${page}${how}${who}${this.replayFirst ? ", replayed through claim" : ""})`;
+    const wait = this.wait ? ", waiting for a run" : "";
+    return `pending_claim(${this.exec}, claim=${this.claimMax}${page}${how}${who}${wait}${this.replayFirst ? ", replayed through claim" : ""})`;
   }
 }

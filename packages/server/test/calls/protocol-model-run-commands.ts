@@ -14,7 +14,7 @@ import { expectAnswer, fail, iso, type ModelReal, note, send, startModelRun } fr
 type Command = fc.AsyncCommand<ProtocolModel, ModelReal>;
 
 /** Most runs one world starts. */
-const MAX_RUNS = 4;
+export const MAX_RUNS = 4;
 
 function expectError(real: ModelReal, status: number, code: string, answer: Answer, what: string): void {
   if (answer.status !== status || answer.body?.error?.code !== code) {

@@ -144,8 +144,14 @@ function honestCommands(): Weighted[] {
     {
       weight: 3,
       arbitrary: fc
-        .tuple(exec, fc.integer({ min: 1, max: 3 }), fc.constantFrom(200, 200, 1), fc.boolean())
-        .map(([e, n, limit, replay]) => new PendingClaimCommand(e, n, limit, "current", false, replay)),
+        .tuple(
+          exec,
+          fc.integer({ min: 1, max: 3 }),
+          fc.constantFrom(200, 200, 1),
+          fc.boolean(),
+          fc.constantFrom(false, false, true),
+        )
+        .map(([e, n, limit, replay, wait]) => new PendingClaimCommand(e, n, limit, "current", false, replay, wait)),
     },
     {
       weight: 1,
@@ -241,7 +247,8 @@ const HONEST_EXAMPLES: Command[][] = [
   // The batched routes: two claims from the poll, a batch accepting one (and replaying itself); the
   // other's window lapses and it is claimed again; a batch accepting it, replaying an earlier receipt
   // and sending `accepted` under the lapsed claim; a batch completing both calls side by side; then a
-  // compensation, which an executor serving only tasks.write leaves to the other.
+  // compensation, which an executor serving only tasks.write leaves to the other; a poll with nothing
+  // claimable, woken by a new run's calls and claiming them.
   [
     new PendingClaimCommand("a", 2, 200, "current", false, true),
     new ReceiptBatchCommand({ ...BATCH, kind: "accepted", replay: "own", respell: true, order: 1 }),
@@ -253,6 +260,7 @@ const HONEST_EXAMPLES: Command[][] = [
     new ConnectCommand("a", "restart", true),
     new PendingClaimCommand("a", 2, 200, "current", false, false),
     new PendingClaimCommand("b", 1, 200, "current", false, false),
+    new PendingClaimCommand("b", 2, 200, "current", false, false, true),
   ],
 ];
 
