@@ -9,7 +9,7 @@
 import type fc from "fast-check";
 import type { Answer } from "../http/http-harness.js";
 import { checkWorld } from "./protocol-model-checks.js";
-import { applyNewClaim, predictClaim } from "./protocol-model-predictions.js";
+import { applyNewClaim, candidatesOf, predictClaim } from "./protocol-model-predictions.js";
 import {
   ACCEPT_WINDOW_MS,
   type ExecName,
@@ -19,7 +19,6 @@ import {
   otherExec,
   otherKey,
   type ProtocolModel,
-  runActiveFor,
 } from "./protocol-model-state.js";
 import { releaseClaimsOf } from "./protocol-model-sweeps.js";
 import { expectAnswer, fail, iso, type ModelReal, note, send } from "./protocol-model-world.js";
@@ -27,7 +26,7 @@ import { expectAnswer, fail, iso, type ModelReal, note, send } from "./protocol-
 type Command = fc.AsyncCommand<ProtocolModel, ModelReal>;
 
 /** Fails unless a request from a key that does not own the executor was refused: 403 `executor_key_mismatch`. */
-function expectRefusedImpostor(real: ModelReal, answer: Answer, what: string): void {
+export function expectRefusedImpostor(real: ModelReal, answer: Answer, what: string): void {
   if (answer.status < 300) {
     fail(real, `${what} came with a key that did not open the executor's connection, and succeeded: ${answer.text}`);
   }
@@ -39,12 +38,23 @@ function expectRefusedImpostor(real: ModelReal, answer: Answer, what: string): v
 /**
  * Connects `exec` with `key`: a new connection (epoch + 1), live for a lease, the older one fenced.
  * With another key than the owner's, the executor belongs to that key from then on (its binding
- * scope reaches the executor's bindings: both keys are unrestricted).
+ * scope reaches the executor's bindings: both keys are unrestricted). Each connect declares its
+ * `toolNames` afresh (null: none).
  */
-async function connectAs(model: ProtocolModel, real: ModelReal, exec: ExecName, key: KeyName): Promise<void> {
+export async function connectAs(
+  model: ProtocolModel,
+  real: ModelReal,
+  exec: ExecName,
+  key: KeyName,
+  toolNames: readonly string[] | null = null,
+): Promise<void> {
   const executor = model.executors[exec];
   const what = `connect of ${exec} with key ${key}`;
-  const body = { executor_id: executor.id, binding_ids: [real.bindingId] };
+  const body = {
+    executor_id: executor.id,
+    binding_ids: [real.bindingId],
+    ...(toolNames === null ? {} : { tool_names: toolNames }),
+  };
   const answer = await send(real, "POST", "/v1/executors/connect", real.keys[key], body);
   const connection = expectAnswer(real, answer, 200, what);
   if (connection.epoch !== executor.epoch + 1 || connection.lease_ttl_ms !== LEASE_TTL_MS) {
@@ -57,6 +67,7 @@ async function connectAs(model: ProtocolModel, real: ModelReal, exec: ExecName, 
   executor.byKey[key] = connection.connection_id;
   executor.online = true;
   executor.leaseExpiresMs = model.nowMs + LEASE_TTL_MS;
+  executor.toolNames = toolNames;
 }
 
 /** How a connect with the same executor ID comes. */
@@ -68,11 +79,15 @@ export type Reconnect =
   /** The executor's process restarts with the other key (key rotation), keeping its journal: claims, grants, receipts. */
   | "rotation";
 
-/** Connects `exec` again: a restart, a takeover by the other key, or a key rotation. */
+/**
+ * Connects `exec` again: a restart, a takeover by the other key, or a key rotation; `writesOnly`
+ * declares `tool_names: ["tasks.write"]` (batched claims then leave compensations to others).
+ */
 export class ConnectCommand implements Command {
   constructor(
     readonly exec: ExecName,
     readonly how: Reconnect,
+    readonly writesOnly = false,
   ) {}
 
   check(): boolean {
@@ -84,7 +99,7 @@ export class ConnectCommand implements Command {
     const from = executor.owner;
     const key = this.how === "restart" ? from : otherKey(from);
     note(real, `${this}`);
-    await connectAs(model, real, this.exec, key);
+    await connectAs(model, real, this.exec, key, this.writesOnly ? ["tasks.write"] : null);
     if (this.how === "rotation") {
       // The same process, restarted with the new key: what it held, it holds under that key.
       for (const claim of model.claims) if (claim.exec === this.exec && claim.key === from) claim.key = key;
@@ -96,7 +111,8 @@ export class ConnectCommand implements Command {
   }
 
   toString(): string {
-    return `connect(${this.exec}${this.how === "restart" ? "" : `, ${this.how} with the other key`})`;
+    const tools = this.writesOnly ? ", serving tasks.write only" : "";
+    return `connect(${this.exec}${this.how === "restart" ? "" : `, ${this.how} with the other key`}${tools})`;
   }
 }
 
@@ -134,23 +150,20 @@ export class HeartbeatCommand implements Command {
 }
 
 /** The calls `exec` holds (claimed, accepted or reconciliation required) whose business cancel was asked. */
-function cancellationsOf(model: ProtocolModel, exec: ExecName): string[] {
+export function cancellationsOf(model: ProtocolModel, exec: ExecName): string[] {
   const held = ["claimed", "accepted", "reconciliation_required"];
   return model.calls
     .filter((call) => call.cancelRequested && call.claim?.exec === exec && held.includes(call.status))
     .map((call) => call.callId);
 }
 
-/** The calls an executor may claim now: pending, before the deadline, no cancel asked, the run active (or a compensation). */
-function candidatesOf(model: ProtocolModel): string[] {
-  return model.calls
-    .filter((call) => call.status === "pending" && model.nowMs < call.deadlineMs && !call.cancelRequested)
-    .filter((call) => runActiveFor(model, call))
-    .map((call) => call.callId);
-}
-
 /** Fails unless the wire list `items` names exactly the calls `expected` (in any order). */
-function expectSameIds(real: ModelReal, what: string, items: Array<{ call_id: string }>, expected: string[]): void {
+export function expectSameIds(
+  real: ModelReal,
+  what: string,
+  items: Array<{ call_id: string }>,
+  expected: string[],
+): void {
   const got = items.map((item) => item.call_id).sort();
   if (JSON.stringify(got) !== JSON.stringify([...expected].sort())) {
     fail(real, `${what}: expected ${JSON.stringify([...expected].sort())}, got ${JSON.stringify(got)}`);
@@ -176,7 +189,8 @@ export class PendingCommand implements Command {
       }
     } else {
       const body = expectAnswer(real, answer, 200, `${this}`);
-      expectSameIds(real, `${this}: candidates`, body.data, candidatesOf(model));
+      const candidates = candidatesOf(model).map((call) => call.callId);
+      expectSameIds(real, `${this}: candidates`, body.data, candidates);
       expectSameIds(real, `${this}: cancellations`, body.cancellations, cancellationsOf(model, this.exec));
     }
     await checkWorld(model, real);
@@ -304,7 +318,7 @@ export class ClaimCommand implements Command {
 }
 
 /** What an impostor request tries. */
-export type ImpostorRequest = "heartbeat" | "pending" | "report" | "disconnect" | "receipt";
+export type ImpostorRequest = "heartbeat" | "pending" | "report" | "disconnect" | "receipt" | "receipt_batch";
 
 /** Another key acting as `exec` with its current connection ID: always refused, nothing changes. */
 export class ImpostorCommand implements Command {
@@ -328,7 +342,7 @@ export class ImpostorCommand implements Command {
     const call = model.calls[this.claimIndex % model.calls.length];
     note(real, `${this}`);
     let answer: Answer;
-    if (this.request === "receipt" && claim !== undefined) {
+    if ((this.request === "receipt" || this.request === "receipt_batch") && claim !== undefined) {
       const body = {
         receipt_id: `impostor-${model.nextReceipt++}`,
         executor_id: executor.id,
@@ -336,7 +350,12 @@ export class ImpostorCommand implements Command {
         grant: claim.grant,
         kind: "accepted",
       };
-      answer = await send(real, "POST", `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`, key, body);
+      answer =
+        this.request === "receipt"
+          ? await send(real, "POST", `/v1/runs/${claim.runId}/tool-calls/${claim.callId}/receipts`, key, body)
+          : await send(real, "POST", `${base}/receipts`, key, {
+              receipts: [{ run_id: claim.runId, call_id: claim.callId, receipt: body }],
+            });
     } else if (this.request === "pending") {
       answer = await send(real, "GET", `${base}/pending?connection_id=${connection_id}&limit=10`, key);
     } else if (this.request === "report" && call !== undefined) {
@@ -352,6 +371,7 @@ export class ImpostorCommand implements Command {
   }
 
   toString(): string {
-    return `impostor(${this.request} as ${this.exec}${this.request === "receipt" ? `, claim#${this.claimIndex}` : ""})`;
+    const claim = this.request === "receipt" || this.request === "receipt_batch" ? `, claim#${this.claimIndex}` : "";
+    return `impostor(${this.request} as ${this.exec}${claim})`;
   }
 }

@@ -7,6 +7,7 @@
  */
 
 import type { CallEvent } from "@toolhost/protocol";
+import { PENDING_CLAIM_MAX } from "@toolhost/protocol/wire";
 import {
   ACCEPT_WINDOW_MS,
   callOf,
@@ -23,6 +24,7 @@ import {
   releaseCall,
   runActiveFor,
   runOf,
+  toolOf,
 } from "./protocol-model-state.js";
 
 /** A predicted refusal: its status and code; `wrongKey` when the key may not act for the executor. */
@@ -57,7 +59,7 @@ export function predictClaim(
   if (connectionId !== executor.connectionId) return refuse(409, "connection_superseded");
   if (!isLive(model, exec)) return refuse(409, "connection_offline");
   if (!runActiveFor(model, call)) return refuse(409, "run_terminated");
-  const lapsed = call.status === "claimed" && call.claim !== null && call.claim.acceptDeadlineMs < model.nowMs;
+  const lapsed = lapsedClaim(model, call);
   if (call.claim !== null && call.claim.exec === exec && !lapsed) {
     // A grant is never issued again to a key it was not made for (the executor was taken over since).
     return call.claim.key === key ? { type: "replay", claimId: call.claim.claimId } : refuse(409, "conflict");
@@ -65,6 +67,72 @@ export function predictClaim(
   if ((call.status === "pending" || lapsed) && model.nowMs < call.deadlineMs) return { type: "new" };
   if (call.claim !== null && !lapsed) return refuse(409, "already_claimed");
   return refuse(409, "conflict");
+}
+
+/**
+ * The calls an executor may claim now, oldest first as the server pages them (creation time, then
+ * call ID): pending, or claimed with a lapsed accept window; before the deadline; no business cancel
+ * asked; the run active (or a compensation call).
+ */
+export function candidatesOf(model: ProtocolModel): ModelCall[] {
+  return model.calls
+    .filter((call) => call.status === "pending" || lapsedClaim(model, call))
+    .filter((call) => model.nowMs < call.deadlineMs && !call.cancelRequested && runActiveFor(model, call))
+    .sort((one, two) => one.createdAtMs - two.createdAtMs || (one.callId < two.callId ? -1 : 1));
+}
+
+/** True when `call` is claimed and its claim's accept window has lapsed (the sweep has not released it yet). */
+function lapsedClaim(model: ProtocolModel, call: ModelCall): boolean {
+  return call.status === "claimed" && call.claim !== null && call.claim.acceptDeadlineMs < model.nowMs;
+}
+
+/** What `GET …/pending?claim=N` must answer. */
+export type PendingClaimPrediction =
+  | Refusal
+  | {
+      readonly type: "claims";
+      /** The page's candidates, oldest first. */
+      readonly page: readonly ModelCall[];
+      /**
+       * The page's first N candidates of tools the connection serves (all when it declared none), each
+       * claimed anew as the claim route would (so in `claims`, not in `data`).
+       */
+      readonly claimed: readonly ModelCall[];
+      /** Whether candidates remain after the page (`next_cursor` set). */
+      readonly more: boolean;
+    };
+
+/**
+ * Predicts `pending?claim=claimMax&limit=limit` by executor `exec` with `key` on connection
+ * `connectionId` (docs/executors.md, Batched executors): a bad N is refused whole, then the pending
+ * route's connection checks; otherwise the page's oldest `claimMax` candidates the connection serves
+ * are claimed. Each is a
+ * new claim by the claim route's own rules (a candidate is claimable by definition; checked).
+ */
+export function predictPendingClaims(
+  model: ProtocolModel,
+  exec: ExecName,
+  key: KeyName,
+  connectionId: string,
+  limit: number,
+  claimMax: number,
+): PendingClaimPrediction {
+  if (!Number.isInteger(claimMax) || claimMax < 1 || claimMax > PENDING_CLAIM_MAX) {
+    return refuse(422, "validation_failed");
+  }
+  const executor = model.executors[exec];
+  if (key !== executor.owner) return WRONG_KEY;
+  if (connectionId !== executor.connectionId) return refuse(409, "connection_superseded");
+  if (!isLive(model, exec)) return refuse(409, "connection_offline");
+  const candidates = candidatesOf(model);
+  const page = candidates.slice(0, limit);
+  const serves = (call: ModelCall) => executor.toolNames === null || executor.toolNames.includes(toolOf(call));
+  const claimed = page.filter(serves).slice(0, claimMax);
+  for (const call of claimed) {
+    const each = predictClaim(model, call, exec, key, connectionId);
+    if (each.type !== "new") throw new Error(`model bug: candidate ${call.callId} is not claimable (${each.type})`);
+  }
+  return { type: "claims", page, claimed, more: candidates.length > limit };
 }
 
 /** Records a new claim of `call` won by `exec` with `key`. */

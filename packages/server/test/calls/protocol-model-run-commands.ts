@@ -14,7 +14,7 @@ import { expectAnswer, fail, iso, type ModelReal, note, send, startModelRun } fr
 type Command = fc.AsyncCommand<ProtocolModel, ModelReal>;
 
 /** Most runs one world starts. */
-const MAX_RUNS = 4;
+export const MAX_RUNS = 4;
 
 function expectError(real: ModelReal, status: number, code: string, answer: Answer, what: string): void {
   if (answer.status !== status || answer.body?.error?.code !== code) {
@@ -119,11 +119,13 @@ export class CompensateCommand implements Command {
       if (
         created.status !== "pending" ||
         created.compensates !== call.callId ||
-        created.deadline !== iso(model.nowMs + UNDO_TIMEOUT_MS)
+        created.created_at !== iso(model.nowMs) ||
+        created.deadline !== iso(model.nowMs + UNDO_TIMEOUT_MS) ||
+        typeof created.arguments_digest !== "string"
       ) {
         fail(
           real,
-          `${this}: expected a pending call compensating ${call.callId} due at ${iso(model.nowMs + UNDO_TIMEOUT_MS)}, got ${answer.text}`,
+          `${this}: expected a pending call compensating ${call.callId}, created now and due at ${iso(model.nowMs + UNDO_TIMEOUT_MS)}, got ${answer.text}`,
         );
       }
       model.calls.push({
@@ -131,7 +133,9 @@ export class CompensateCommand implements Command {
         runId: call.runId,
         compensates: call.callId,
         status: "pending",
+        createdAtMs: model.nowMs,
         deadlineMs: model.nowMs + UNDO_TIMEOUT_MS,
+        argumentsDigest: created.arguments_digest,
         claim: null,
         cancelRequested: false,
       });

@@ -61,7 +61,11 @@ export interface ModelCall {
   /** The call a compensation call compensates (null for a model's call). */
   readonly compensates: string | null;
   status: CallStatus;
+  /** When the server created it: candidates come oldest first, by (creation time, call ID). */
+  readonly createdAtMs: number;
   readonly deadlineMs: number;
+  /** `sha256:` of its arguments' canonical form, as listed: what a claim must hand over. */
+  readonly argumentsDigest: string;
   claim: ModelClaim | null;
   cancelRequested: boolean;
 }
@@ -87,6 +91,8 @@ export interface ModelExecutor {
   byKey: Partial<Record<KeyName, string>>;
   /** Every superseded connection ID. */
   older: string[];
+  /** The tools its current connection declared (`tool_names`); null: none, so it serves every tool. */
+  toolNames: readonly string[] | null;
 }
 
 /** A claim answer a process (executor + key) received: what it may send receipts with. */
@@ -158,6 +164,11 @@ export interface ProtocolModel {
   stored: StoredReceipt[];
   confirmations: Confirmation[];
   nextReceipt: number;
+}
+
+/** The tool a call runs: `tasks.write` for the model's calls, `tasks.undo` for compensations. */
+export function toolOf(call: ModelCall): string {
+  return call.compensates === null ? "tasks.write" : "tasks.undo";
 }
 
 /** The call `callId` (it must exist). */

@@ -167,6 +167,7 @@ export async function buildModelWorld(bench: ModelBench): Promise<{ model: Proto
       leaseExpiresMs: nowMs + LEASE_TTL_MS,
       byKey: { [key]: connection.connection_id },
       older: [],
+      toolNames: null,
     };
   }
   const model: ProtocolModel = {
@@ -199,17 +200,22 @@ export async function startModelRun(model: ProtocolModel, real: ModelReal): Prom
     200,
     "listing calls",
   );
-  const calls: ModelCall[] = listed.data.map((call: { call_id: string; deadline: string }) => ({
+  type Listed = { call_id: string; deadline: string; created_at: string; arguments_digest: string };
+  const calls: ModelCall[] = listed.data.map((call: Listed) => ({
     callId: call.call_id,
     runId: run.run_id,
     compensates: null,
     status: "pending",
+    createdAtMs: Date.parse(call.created_at),
     deadlineMs: Date.parse(call.deadline),
+    argumentsDigest: call.arguments_digest,
     claim: null,
     cancelRequested: false,
   }));
-  if (calls.length !== 2 || calls.some((call) => call.deadlineMs !== model.nowMs + WRITE_TIMEOUT_MS)) {
-    fail(real, `a new run should have two pending calls due at ${iso(model.nowMs + WRITE_TIMEOUT_MS)}`);
+  const fresh = (call: ModelCall) =>
+    call.createdAtMs === model.nowMs && call.deadlineMs === model.nowMs + WRITE_TIMEOUT_MS;
+  if (calls.length !== 2 || !calls.every(fresh)) {
+    fail(real, `a new run should have two pending calls created now and due at ${iso(model.nowMs + WRITE_TIMEOUT_MS)}`);
   }
   model.calls.push(...calls);
   model.runs.push({ runId: run.run_id, status: "waiting_for_tools", turnCallIds: calls.map((call) => call.callId) });

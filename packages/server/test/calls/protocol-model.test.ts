@@ -3,7 +3,10 @@
 // progress, outcomes, redeliveries, conflicts, pending polls, journal reports, deadlines passing,
 // lease lapses, detaches, reconnects (key rotations too), run cancels, business cancels,
 // compensations and server restarts, by two executors with two keys; receipts and redeliveries also
-// through the batch receipt route, whose answers must be the per-call route's.
+// through the batch receipt route, whose answers must be the per-call route's (alone, and in mixed
+// batches: a new receipt, a replay, one under a lost claim or an ended call, one naming the other
+// executor), and claims through `pending?claim=N` (the page's oldest N of the tools the connection
+// declared, each the claim route's answer).
 // After every command the server must show what the model predicts (docs/protocol.md,
 // docs/executors.md) and the invariants must hold (protocol-model-checks.ts): table edges only,
 // every acknowledged receipt stored byte for byte, at most one live confirmation per call, no
@@ -26,7 +29,9 @@ import {
   ImpostorCommand,
   PendingCommand,
 } from "./protocol-model-executor-commands.js";
+import { PendingClaimCommand, type PollConnection } from "./protocol-model-pending-claim-command.js";
 import type { ReceiptKind } from "./protocol-model-predictions.js";
+import { type BatchShape, ReceiptBatchCommand } from "./protocol-model-receipt-batch-command.js";
 import { ConflictCommand, ReceiptCommand, RedeliverCommand } from "./protocol-model-receipt-commands.js";
 import { ReportCommand } from "./protocol-model-report-command.js";
 import {
@@ -113,9 +118,47 @@ function honestCommands(): Weighted[] {
       weight: 2,
       arbitrary: fc.tuple(index, fc.boolean()).map(([i, respell]) => new RedeliverCommand(i, respell, true)),
     },
+    // A mixed batch: each item must answer what the per-call route answers.
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({
+          claimIndex: index,
+          kind: fc.oneof(fc.constant<ReceiptKind>("accepted"), kind),
+          flavor,
+          secondIndex: fc.oneof(fc.constant(null), index),
+          replay: fc.constantFrom("sent" as const, "own" as const),
+          replayIndex: index,
+          respell: fc.boolean(),
+          staleIndex: fc.oneof(fc.constant(null), index, index),
+          staleKind: fc.constantFrom<ReceiptKind>("accepted", "progress", "completed"),
+          foreign: fc.constantFrom(false, false, true),
+          order: fc.nat({ max: 23 }),
+        })
+        .map((shape) => new ReceiptBatchCommand(shape)),
+    },
     { weight: 1, arbitrary: index.map((i) => new ConflictCommand(i)) },
     { weight: 2, arbitrary: exec.map((e) => new HeartbeatCommand(e)) },
     { weight: 1, arbitrary: exec.map((e) => new PendingCommand(e)) },
+    // Claims with the pending poll: the page's oldest N candidates.
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          exec,
+          fc.integer({ min: 1, max: 3 }),
+          fc.constantFrom(200, 200, 1),
+          fc.boolean(),
+          fc.constantFrom(false, false, true),
+        )
+        .map(([e, n, limit, replay, wait]) => new PendingClaimCommand(e, n, limit, "current", false, replay, wait)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(exec, fc.constantFrom(0, 2, 2, 33), fc.constantFrom<PollConnection>("as_is", "superseded"))
+        .map(([e, n, connection]) => new PendingClaimCommand(e, n, 200, connection, false, false)),
+    },
     {
       weight: 3,
       arbitrary: fc
@@ -124,6 +167,7 @@ function honestCommands(): Weighted[] {
     },
     { weight: 2, arbitrary: exec.map((e) => new ConnectCommand(e, "restart")) },
     { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "rotation")) },
+    { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "restart", true)) },
     { weight: 1, arbitrary: exec.map((e) => new DetachCommand(e)) },
     {
       weight: 3,
@@ -149,19 +193,37 @@ function impostorCommands(): Weighted[] {
     "report" as const,
     "disconnect" as const,
     "receipt" as const,
+    "receipt_batch" as const,
   );
   return [
     ...honestCommands(),
     { weight: 1, arbitrary: fc.tuple(exec, index).map(([e, i]) => new ClaimCommand(e, i, "current", true)) },
     { weight: 1, arbitrary: fc.tuple(exec, request, index).map(([e, r, i]) => new ImpostorCommand(e, r, i)) },
     { weight: 1, arbitrary: exec.map((e) => new ConnectCommand(e, "takeover")) },
+    { weight: 1, arbitrary: exec.map((e) => new PendingClaimCommand(e, 2, 200, "current", true, false)) },
   ];
 }
+
+/** A mixed batch's shape that the examples vary. */
+const BATCH = {
+  claimIndex: 0,
+  kind: "accepted",
+  flavor: 0,
+  secondIndex: null,
+  replay: "own",
+  replayIndex: 0,
+  respell: false,
+  staleIndex: null,
+  staleKind: "accepted",
+  foreign: false,
+  order: 0,
+} as const satisfies BatchShape;
 
 /**
  * Sequences every run checks first, whatever the seed: the shrunk counterexamples this test found
  * on the code before issue #9 (a replayed `accepted` answered `confirmed: true` after the deadline,
- * after a run cancel and after the call's outcome; another key claimed as an executor and got its grant).
+ * after a run cancel and after the call's outcome; another key claimed as an executor and got its grant),
+ * then a walk through the batched routes, so that every seed takes them at least once.
  */
 const HONEST_EXAMPLES: Command[][] = [
   [
@@ -181,6 +243,24 @@ const HONEST_EXAMPLES: Command[][] = [
     new ReceiptCommand(0, "accepted", 0, false),
     new ReceiptCommand(0, "completed", 0, false),
     new RedeliverCommand(1, false),
+  ],
+  // The batched routes: two claims from the poll, a batch accepting one (and replaying itself); the
+  // other's window lapses and it is claimed again; a batch accepting it, replaying an earlier receipt
+  // and sending `accepted` under the lapsed claim; a batch completing both calls side by side; then a
+  // compensation, which an executor serving only tasks.write leaves to the other; a poll with nothing
+  // claimable, woken by a new run's calls and claiming them.
+  [
+    new PendingClaimCommand("a", 2, 200, "current", false, true),
+    new ReceiptBatchCommand({ ...BATCH, kind: "accepted", replay: "own", respell: true, order: 1 }),
+    new ClockCommand({ to: "step", ms: 21_000 }),
+    new PendingClaimCommand("a", 1, 200, "current", false, false),
+    new ReceiptBatchCommand({ ...BATCH, kind: "accepted", replay: "sent", staleIndex: 0, order: 3 }),
+    new ReceiptBatchCommand({ ...BATCH, kind: "completed", secondIndex: 0, order: 2 }),
+    new CompensateCommand(0),
+    new ConnectCommand("a", "restart", true),
+    new PendingClaimCommand("a", 2, 200, "current", false, false),
+    new PendingClaimCommand("b", 1, 200, "current", false, false),
+    new PendingClaimCommand("b", 2, 200, "current", false, false, true),
   ],
 ];
 
