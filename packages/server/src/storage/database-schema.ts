@@ -3,8 +3,11 @@
  * import these types: each migration describes the tables as they were when it was written.
  *
  * Times are integer milliseconds (`bigint` columns, read as JS numbers); JSON-valued columns end in
- * `_json` and hold text exactly as it was validated.
+ * `_json` and hold text exactly as it was validated. Where a stored record is the row as it is, its
+ * type is derived from the table here (`Selectable<…>` in records.ts), so the columns are written once.
  */
+
+import type { CallStatus, ToolEffect } from "@toolhost/protocol";
 
 /** `keys`: API keys; `key_hash` is unique. */
 export interface KeysTable {
@@ -65,6 +68,7 @@ export interface AgentsTable {
 export interface AgentVersionsTable {
   agent_version: string;
   agent_id: string;
+  /** 1, 2, … per agent, for listing in order. */
   number: number;
   toolset_id: string;
   toolset_version: number;
@@ -87,6 +91,7 @@ export interface SessionsTable {
 export interface ExecutionHistoryTable {
   run_id: string;
   seq: number;
+  /** The item as compact JSON text (written once, reused byte for byte). */
   item_json: string;
   created_at_ms: number;
 }
@@ -118,24 +123,35 @@ export interface ToolCallsTable {
   position: number;
   tool_name: string;
   binding_id: string;
-  effect: string;
+  effect: ToolEffect;
   max_result_context_bytes: number;
+  /** The arguments as compact JSON text in the model's key order. */
   arguments_json: string;
   arguments_digest: string;
-  status: string;
+  /** Checked when read (`callFromRow`): a value the protocol does not know is a corrupt row. */
+  status: CallStatus;
   executor_id: string | null;
   claim_id: string | null;
+  /** Hex SHA-256 of the claim's grant. */
   grant_hash: string | null;
   claimed_at_ms: number | null;
+  /** A claim not accepted by then lapses and the call returns to pending. */
   accept_deadline_ms: number | null;
   accepted_at_ms: number | null;
+  /** When the call reached a settled status (final or reconciliation_required). */
   settled_at_ms: number | null;
+  /** The call's deadline: created + the tool's `timeout_ms`. */
   deadline_ms: number;
+  /** When a business-task cancellation was requested (delivered through heartbeat and pending). */
   cancel_requested_at_ms: number | null;
+  /** For a compensation call: the completed call it compensates. */
   compensates: string | null;
   created_at_ms: number;
   updated_at_ms: number;
-  /** The `traceparent` of the call's creation span; NULL without a valid trace context (0009). */
+  /**
+   * The `traceparent` of the call's `toolhost.tool_call` span (in the run's trace), which the spans of
+   * its claim and receipts link to; NULL without a valid trace context (0009). Never digested or compared.
+   */
   trace_context: string | null;
 }
 

@@ -12,9 +12,20 @@
  * JSON-valued fields (tools, model settings) are stored as text exactly as validated.
  */
 
-import type { CallStatus, ReceiptKind, RunStatus, ToolEffect } from "@toolhost/protocol";
+import type { ReceiptKind, RunStatus } from "@toolhost/protocol";
+import type { Selectable } from "kysely";
+import type {
+  AgentsTable,
+  AgentVersionsTable,
+  BindingsTable,
+  ExecutionHistoryTable,
+  SessionsTable,
+  ToolCallsTable,
+  ToolsetsTable,
+  ToolsetVersionsTable,
+} from "./database-schema.js";
 
-/** Credential scopes (SPEC §8). */
+/** Credential scopes (docs/security.md). */
 export const SCOPES = {
   /** Read bindings, toolsets, agents, sessions and diagnostics. */
   "configuration:read": "configuration:read",
@@ -60,57 +71,22 @@ export interface KeyRecord {
 }
 
 /** A stored executor binding. */
-export interface BindingRecord {
-  binding_id: string;
-  name: string;
-  created_at_ms: number;
-}
+export type BindingRecord = Selectable<BindingsTable>;
 
 /** A stored toolset (its versions are separate records). */
-export interface ToolsetRecord {
-  toolset_id: string;
-  name: string;
-  latest_version: number;
-  created_at_ms: number;
-}
+export type ToolsetRecord = Selectable<ToolsetsTable>;
 
 /** A stored, immutable toolset version; `tools_json` is the validated tool list as JSON text. */
-export interface ToolsetVersionRecord {
-  toolset_id: string;
-  version: number;
-  tools_json: string;
-  created_at_ms: number;
-}
+export type ToolsetVersionRecord = Selectable<ToolsetVersionsTable>;
 
-/** A stored agent (its versions are separate records). */
-export interface AgentRecord {
-  agent_id: string;
-  name: string;
-  created_at_ms: number;
-}
+/** A stored agent (its versions are separate records; the row's version counter is not part of it). */
+export type AgentRecord = Omit<Selectable<AgentsTable>, "latest_version_number">;
 
 /** A stored, immutable agent version; `model_json` is the validated model settings as JSON text. */
-export interface AgentVersionRecord {
-  agent_version: string;
-  agent_id: string;
-  /** 1, 2, … per agent, for listing in order. */
-  number: number;
-  toolset_id: string;
-  toolset_version: number;
-  model_json: string;
-  instructions: string;
-  max_context_tokens: number;
-  created_at_ms: number;
-}
+export type AgentVersionRecord = Selectable<AgentVersionsTable>;
 
 /** A stored session. */
-export interface SessionRecord {
-  session_id: string;
-  agent_version: string;
-  agent_id: string;
-  subject: string;
-  created_at_ms: number;
-}
+export type SessionRecord = Selectable<SessionsTable>;
 
 /** A page of a list: the items and the opaque cursor of the next page (null at the end). */
 export interface Page<T> {
@@ -159,44 +135,8 @@ export interface RunRecord {
   ended_at_ms: number | null;
 }
 
-/** A stored tool call with its claim. */
-export interface CallRecord {
-  call_id: string;
-  run_id: string;
-  turn: number;
-  position: number;
-  tool_name: string;
-  binding_id: string;
-  effect: ToolEffect;
-  max_result_context_bytes: number;
-  /** The arguments as compact JSON text in the model's key order. */
-  arguments_json: string;
-  arguments_digest: string;
-  status: CallStatus;
-  executor_id: string | null;
-  claim_id: string | null;
-  /** Hex SHA-256 of the claim's grant. */
-  grant_hash: string | null;
-  claimed_at_ms: number | null;
-  /** A claim not accepted by then lapses and the call returns to pending. */
-  accept_deadline_ms: number | null;
-  accepted_at_ms: number | null;
-  /** When the call reached a settled status (final or reconciliation_required). */
-  settled_at_ms: number | null;
-  /** The call's deadline: created + the tool's `timeout_ms`. */
-  deadline_ms: number;
-  /** When a business-task cancellation was requested (delivered through heartbeat and pending). */
-  cancel_requested_at_ms: number | null;
-  /** For a compensation call: the completed call it compensates. */
-  compensates: string | null;
-  created_at_ms: number;
-  updated_at_ms: number;
-  /**
-   * The `traceparent` of the call's `toolhost.tool_call` span (in the run's trace), which the spans of
-   * its claim and receipts link to; null without a valid trace context. Never digested or compared.
-   */
-  trace_context: string | null;
-}
+/** A stored tool call with its claim (see the columns of ToolCallsTable). */
+export type CallRecord = Selectable<ToolCallsTable>;
 
 /** A stored receipt. */
 export interface ReceiptRecord {
@@ -238,13 +178,7 @@ export interface ExecutorRecord {
 }
 
 /** A committed item of a run's history. */
-export interface HistoryItemRecord {
-  run_id: string;
-  seq: number;
-  /** The item as compact JSON text (written once, reused byte for byte). */
-  item_json: string;
-  created_at_ms: number;
-}
+export type HistoryItemRecord = Selectable<ExecutionHistoryTable>;
 
 /*
  * Model records (0008_models).

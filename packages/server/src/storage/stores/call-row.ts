@@ -1,4 +1,7 @@
-/** Between a `tool_calls` row and a CallRecord (the two differ only in the types of enum columns). */
+/**
+ * A `tool_calls` row as a CallRecord: the record is the row's type, but the status and effect a
+ * database hands back are checked, since the table cannot constrain them.
+ */
 
 import { isCallStatus, isToolEffect } from "@toolhost/protocol";
 import type { Selectable } from "kysely";
@@ -33,12 +36,16 @@ export const CALL_COLUMNS = [
   "trace_context",
 ] as const satisfies readonly (keyof ToolCallsTable)[];
 
+// A column added to the table but not to the list fails to compile here.
+const everyCallColumn: Exclude<keyof ToolCallsTable, (typeof CALL_COLUMNS)[number]> extends never ? true : never = true;
+void everyCallColumn;
+
 /** The CallRecord of a stored row; a status or effect the protocol does not know is a corrupt row (throws). */
 export function callFromRow(row: Selectable<ToolCallsTable>): CallRecord {
-  const { status, effect } = row;
+  const { status, effect } = row as { status: string; effect: string };
   if (!isCallStatus(status))
     throw new Error(`stored call ${row.call_id} has an unknown status ${JSON.stringify(status)}`);
   if (!isToolEffect(effect))
     throw new Error(`stored call ${row.call_id} has an unknown effect ${JSON.stringify(effect)}`);
-  return { ...row, status, effect };
+  return row;
 }
