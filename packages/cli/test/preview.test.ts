@@ -24,7 +24,7 @@ interface TruncatedResult {
 
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
 
-/** Parses preview output, checking it is one line of compact JSON with the SPEC §3 keys in order. */
+/** Parses preview output, checking it is one line of compact JSON with the docs/projection.md keys in order. */
 function parsePreview(stdout: string): Preview {
   expect(stdout.endsWith("\n")).toBe(true);
   const preview = JSON.parse(stdout) as Preview;

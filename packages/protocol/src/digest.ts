@@ -1,5 +1,5 @@
 /**
- * The arguments digest (SPEC §2): `sha256:` + hex SHA-256 of the UTF-8 of the canonical text with
+ * The arguments digest (docs/projection.md): `sha256:` + hex SHA-256 of the UTF-8 of the canonical text with
  * keys sorted by code point. Executors recompute it to check that the arguments they were given are
  * the ones the run produced.
  */

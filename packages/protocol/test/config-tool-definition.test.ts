@@ -1,4 +1,4 @@
-// Tool definitions (SPEC §4, seed "工具结果的上下文上限"): strict fields, removed fields without alias,
+// Tool definitions (docs/configuration.md, seed "工具结果的上下文上限"): strict fields, removed fields without alias,
 // the budget bounds, JSON Schema 2020-12 input schemas of type object, and the normalized form.
 import { describe, expect, it } from "vitest";
 import {

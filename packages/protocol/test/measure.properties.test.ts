@@ -1,4 +1,4 @@
-// Properties of the byte measure (SPEC §2): for any JSON text, the streaming measure, the measure of
+// Properties of the byte measure (docs/projection.md): for any JSON text, the streaming measure, the measure of
 // the parsed value and the UTF-8 length of the compact text agree; key order never changes the count;
 // writing is idempotent; sorted output follows code-point order; the digest ignores key order.
 import fc from "fast-check";

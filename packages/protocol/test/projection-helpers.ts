@@ -1,6 +1,6 @@
 // Shared by the projection tests: small builders, reading a cut result, rebuilding its envelope with
 // another preview (to check maximality), and a reference collector of preserved fields written from
-// SPEC §3 alone.
+// docs/projection.md alone.
 import { expect } from "vitest";
 import {
   type ContextPreview,
@@ -88,7 +88,7 @@ export function cutParts(preview: ContextPreview): CutParts {
   };
 }
 
-/** The envelope SPEC §3 prescribes, built independently of the implementation. */
+/** The envelope docs/projection.md prescribes, built independently of the implementation. */
 export function envelope(parts: Omit<CutParts, "notice">): JsonObject {
   return new Map<string, JsonValue>([
     [
@@ -169,7 +169,7 @@ const STATUS_KEYS = [
   "count",
 ];
 
-/** SPEC §3's status, identifier and paging keys. */
+/** docs/projection.md's status, identifier and paging keys. */
 export function isStatusKey(key: string): boolean {
   return STATUS_KEYS.includes(key) || /_(id|status|cursor)$/.test(key);
 }
@@ -181,7 +181,7 @@ function isShort(value: JsonValue): boolean {
   return typeof value === "string" && utf8(value) <= 128;
 }
 
-/** SPEC §3's preserved fields, the slow obvious way: candidates in order, each kept if the whole still fits. */
+/** docs/projection.md's preserved fields, the slow obvious way: candidates in order, each kept if the whole still fits. */
 export function referencePreserved(result: JsonValue, limit: number): JsonObject {
   const out: JsonObject = new Map();
   if (!(result instanceof Map)) return out;

@@ -1,4 +1,4 @@
-// SPEC §3, multimodal results: only text blocks are cut (head and tail around an omission marker);
+// docs/projection.md, multimodal results: only text blocks are cut (head and tail around an omission marker);
 // image, audio and file blocks stay byte for byte and do not count against the budget.
 import { describe, expect, it } from "vitest";
 import {

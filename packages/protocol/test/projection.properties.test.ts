@@ -1,6 +1,6 @@
-// Properties of the projection (SPEC §3) over generated results and budgets: the budget holds, the
+// Properties of the projection (docs/projection.md) over generated results and budgets: the budget holds, the
 // reported sizes are the real ones, the preview is a maximal, character-safe prefix and suffix of the
-// compact text, preserved fields are exactly SPEC's, and the answer never depends on how the result
+// compact text, preserved fields are exactly the documented ones, and the answer never depends on how the result
 // is held or how often it is asked for.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -155,7 +155,7 @@ describe("projection of plain JSON", () => {
     expect(whole).toBeGreaterThan(RUNS.numRuns / 20);
   });
 
-  it("preserved fields are SPEC's, copied exactly, within a quarter of the budget", () => {
+  it("preserved fields are the documented ones, copied exactly, within a quarter of the budget", () => {
     fc.assert(
       fc.property(result, budget, (value, limit) => {
         const preview = projectResult(value, limit);

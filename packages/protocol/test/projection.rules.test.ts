@@ -1,4 +1,4 @@
-// One test per rule of SPEC §3 (what the model sees of a plain JSON tool result, protected results,
+// One test per rule of docs/projection.md (what the model sees of a plain JSON tool result, protected results,
 // budgets), on hand-made results. Multimodal results have their own file.
 import { describe, expect, it } from "vitest";
 import {
@@ -50,7 +50,7 @@ describe("fits: unchanged", () => {
 });
 
 describe("too large: the envelope", () => {
-  it("has exactly the SPEC's keys in the SPEC's order", () => {
+  it("has exactly the documented keys in the documented order", () => {
     const result = obj(["status", "done"], ["items", ones(2000)]);
     const preview = projectResult(result, 2048);
     const parts = expectLawfulCut(preview, compact(result), 2048);

@@ -1,5 +1,5 @@
 /**
- * `toolhost measure [FILE…]`: the byte measure of each JSON input (SPEC §2), like `wc -c` — one line
+ * `toolhost measure [FILE…]`: the byte measure of each JSON input (docs/projection.md), like `wc -c` — one line
  * per accepted input, the count alone for a single input, `COUNT NAME` when several were named.
  * Files are read a few at a time (never all open at once) and lines are written in argument order
  * as soon as each is known, so thousands of files stream through in bounded memory.

@@ -1,6 +1,6 @@
 /**
  * `toolhost preview --budget N [--type T] [FILE]`: what the model would see of a tool result under a
- * byte budget — the context_preview object of SPEC §3, written with the protocol's compact writer so
+ * byte budget — the context_preview object of docs/projection.md, written with the protocol's compact writer so
  * big integers, float spellings and key order come out exactly as the server stores them.
  */
 
@@ -33,7 +33,7 @@ export interface PreviewOptions {
   pretty?: boolean;
 }
 
-/** The context preview as a JSON object, keys in the SPEC §3 order. */
+/** The context preview as a JSON object, keys in the order of docs/projection.md. */
 export function contextPreviewJson(preview: ContextPreview): PlainJsonObject {
   return {
     max_result_context_bytes: preview.max_result_context_bytes,

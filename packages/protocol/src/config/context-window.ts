@@ -1,6 +1,6 @@
 /**
  * An agent version's context window: the most input tokens one model request may hold. Every model
- * request is checked against it (SPEC §3); over it the run compacts its oldest history.
+ * request is checked against it (docs/projection.md); over it the run compacts its oldest history.
  */
 
 /** Bounds and default of `max_context_tokens`, in tokens. */

@@ -1,5 +1,5 @@
 /**
- * An agent version's model settings: which provider answers the model turns, and how (SPEC §7).
+ * An agent version's model settings: which provider answers the model turns, and how (docs/runs.md).
  * `provider` picks the validator; each provider's settings are strict (an unknown member is refused
  * with its pointer), like tool definitions. Adding a provider (the runs work adds `openai` and
  * `anthropic`) means: its name in MODEL_PROVIDERS, its validator in PROVIDER_VALIDATORS, and its

@@ -1,5 +1,5 @@
 /**
- * The built-in `scripted` model provider's settings (SPEC §10): a fixed script the run plays back,
+ * The built-in `scripted` model provider's settings (docs/runs.md): a fixed script the run plays back,
  * one step per model turn. A step either emits tool calls (`{"tool_calls":[{"name","arguments"},…]}`)
  * and waits for their results, or ends the run with a message (`{"message":"…"}`). Deterministic, for
  * demos and tests. Call names are not checked against the toolset here: a script may call a tool the

@@ -1,5 +1,5 @@
 /**
- * One tool of a toolset version: strict validation and the normalized, stored form (SPEC §4).
+ * One tool of a toolset version: strict validation and the normalized, stored form (docs/configuration.md).
  *
  * Definitions are strict because a typo (`max_result_context_byte`) silently ignored would leave a
  * tool on a default nobody chose. Errors carry the JSON pointer of the field at fault; a missing

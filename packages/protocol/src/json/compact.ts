@@ -1,5 +1,5 @@
 /**
- * Compact JSON text exactly as the Python reference writes it (SPEC §2):
+ * Compact JSON text exactly as the Python reference writes it (docs/projection.md):
  * `json.dumps(v, ensure_ascii=False, separators=(",", ":"), allow_nan=False)`, with
  * `sort_keys=True` when `sortKeys` is set. Non-ASCII is written as itself; only `"`, `\` and
  * characters below U+0020 are escaped (`\b \f \n \r \t` short, the rest as lowercase `\u00xx`).

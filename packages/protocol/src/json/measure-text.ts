@@ -18,7 +18,7 @@ import { ASCII_BYTES } from "./measure.js";
 import { floatTextLength } from "./number.js";
 import { parseJson } from "./parse.js";
 
-/** The byte measure of a JSON text (SPEC §2), refusing what the Python reference refuses. */
+/** The byte measure of a JSON text (docs/projection.md), refusing what the Python reference refuses. */
 export function measureText(text: string): number {
   const scanner = new MeasureScanner(text);
   try {

@@ -1,5 +1,5 @@
 /**
- * The byte measure (SPEC §2): the UTF-8 length of the compact JSON text, equal to
+ * The byte measure (docs/projection.md): the UTF-8 length of the compact JSON text, equal to
  * `len(json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False).encode("utf-8"))`.
  * Key order never changes the count, so neither function sorts.
  */

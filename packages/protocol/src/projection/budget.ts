@@ -4,7 +4,7 @@
 
 import { ProtocolError } from "../errors.js";
 
-/** Budget bounds and default, in bytes of compact UTF-8 JSON (SPEC §3). */
+/** Budget bounds and default, in bytes of compact UTF-8 JSON (docs/projection.md). */
 export const RESULT_CONTEXT_BYTES = {
   /** The smallest budget a tool may declare: 1 KiB. */
   min: 1024,

@@ -1,5 +1,5 @@
 /**
- * The context preview: what the model sees of one tool result, with its sizes (SPEC §3).
+ * The context preview: what the model sees of one tool result, with its sizes (docs/projection.md).
  */
 
 import type { JsonValue } from "../json/value.js";

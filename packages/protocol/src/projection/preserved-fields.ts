@@ -1,6 +1,6 @@
 /**
  * Preserved fields: short status, identifier and paging fields copied whole out of a result that is
- * cut, so the model keeps them even when the preview loses them (SPEC §3).
+ * cut, so the model keeps them even when the preview loses them (docs/projection.md).
  *
  * Candidates are scalars at depth 1, then at depth 2 (`status`, then `data.next_cursor`), each in
  * document order, keyed by their dotted path; a candidate is added when the object still measures

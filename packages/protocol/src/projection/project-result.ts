@@ -1,5 +1,5 @@
 /**
- * `projectResult`: what the model sees of a tool result under its byte budget (SPEC §3). Pure and
+ * `projectResult`: what the model sees of a tool result under its byte budget (docs/projection.md). Pure and
  * deterministic: the same result, budget and type always give the same bytes, so the preview the
  * dry-run shows is the one the run's history stores.
  */

@@ -1,5 +1,5 @@
 /**
- * The cut of a plain JSON result that does not fit its budget (SPEC §3): a fixed envelope holding the
+ * The cut of a plain JSON result that does not fit its budget (docs/projection.md): a fixed envelope holding the
  * truncation facts, the preserved fields and a maximal head/tail preview of the compact text.
  *
  * `omitted_bytes` is inside the envelope, so its digit count changes the space left for the preview,

@@ -1,5 +1,5 @@
 /**
- * The cut of a multimodal result (SPEC §3): `{"content":[block,…]}` where only text blocks are cut.
+ * The cut of a multimodal result (docs/projection.md): `{"content":[block,…]}` where only text blocks are cut.
  * Non-text blocks (image, audio, file) stay byte for byte and do not count against the budget; block
  * order and every other member are kept. What counts is the measure of the result minus the measure
  * of each non-text block.

@@ -1,6 +1,6 @@
 /**
  * Tool calls the run refuses before any executor sees them: the model named a tool its toolset lacks,
- * or sent arguments that do not match the tool's input schema (SPEC §7). Nothing is executed; the
+ * or sent arguments that do not match the tool's input schema (docs/runs.md). Nothing is executed; the
  * model gets the error below as that call's tool result, so it can correct itself.
  */
 

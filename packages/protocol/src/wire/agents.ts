@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the agent routes (`/v1/agents`, SPEC §4, §10): agents and their immutable versions.
+ * Wire schemas of the agent routes (`/v1/agents`, docs/configuration.md): agents and their immutable versions.
  * An agent version pins one toolset version, the model settings, the instructions and the context
  * window; its ID (`agv_…`) is opaque. Agents lie in the credential's agent scope.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the executor-binding routes (`/v1/executor-bindings`, SPEC §4). A binding is a
+ * Wire schemas of the executor-binding routes (`/v1/executor-bindings`, docs/configuration.md). A binding is a
  * named place where tools execute; its ID is usually chosen by the product and grants nothing. The
  * connection metadata (online executors, last heartbeat) is reported by the binding diagnostics.
  */

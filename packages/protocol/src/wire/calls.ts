@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the claim and receipt routes (SPEC §5, §10): an executor claims a pending call
+ * Wire schemas of the claim and receipt routes (docs/protocol.md): an executor claims a pending call
  * (`POST /v1/runs/{run_id}/tool-calls/{call_id}/claim`) and reports on it with receipts
  * (`…/receipts`). A receipt's body is stored exactly as received; its `result` is read losslessly
  * (big integers, float spellings and key order kept), so the schema below only fixes the envelope.

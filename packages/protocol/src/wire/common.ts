@@ -59,7 +59,7 @@ export function Nullable<Schema extends TSchema>(schema: Schema, description: st
   return Type.Union([schema, Type.Null()], { description });
 }
 
-/** The list envelope every list answers (SPEC §10): `{data: [...], next_cursor}`. */
+/** The list envelope every list answers (docs/http-api.md): `{data: [...], next_cursor}`. */
 export function Page<Item extends TSchema>(description: string, item: Item) {
   return WireObject(description, {
     data: Type.Array(item, { description: "The items of this page, in list order." }),

@@ -1,4 +1,4 @@
-/** The wire schema of a context preview (SPEC §3): what the model sees of one tool result, with its sizes. */
+/** The wire schema of a context preview (docs/projection.md): what the model sees of one tool result, with its sizes. */
 
 import { type Static, Type } from "typebox";
 import { RESULT_CONTEXT_BYTES } from "../projection/budget.js";

@@ -1,5 +1,5 @@
 /**
- * Wire schema of `GET /v1/agents/{agent_id}/executor-bindings/{binding_id}/diagnostics` (SPEC §4):
+ * Wire schema of `GET /v1/agents/{agent_id}/executor-bindings/{binding_id}/diagnostics` (docs/configuration.md):
  * whether the agent's versions reference the binding and with which tools, the binding's executors
  * and calls, and named checks with a verdict and a message each.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of `POST /v1/tools/dry-run` (SPEC §6): a tool call's arguments and mock receipts are
+ * Wire schemas of `POST /v1/tools/dry-run` (docs/dry-run.md): a tool call's arguments and mock receipts are
  * checked against a published agent version's tool, and the answer shows the context preview the
  * model would see — without creating a run, calling a model or reaching an executor.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the executor routes (SPEC §5, §10): an executor connects under a stable ID chosen by
+ * Wire schemas of the executor routes (docs/protocol.md): an executor connects under a stable ID chosen by
  * the product, keeps its lease alive with heartbeats, long-polls for candidate calls, reports the calls
  * it holds in its journal and detaches. Candidates never carry arguments or grants: those come only
  * with a claim (`tools:execute`), which this scope (`executors:connect`) never grants.

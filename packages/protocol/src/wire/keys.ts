@@ -1,4 +1,4 @@
-/** Wire schemas of the API-key routes (`/v1/keys`) and of credential scopes (SPEC §8). */
+/** Wire schemas of the API-key routes (`/v1/keys`) and of credential scopes (docs/security.md). */
 
 import { type Static, Type } from "typebox";
 import { Id, Nullable, Page, StoredText, Timestamp, WireObject } from "./common.js";

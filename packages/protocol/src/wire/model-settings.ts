@@ -1,5 +1,5 @@
 /**
- * Wire schema of an agent version's model settings (SPEC §7, §10). It documents the providers for
+ * Wire schema of an agent version's model settings (docs/runs.md). It documents the providers for
  * OpenAPI with the protocol's own limits; the rules live in `validateModelSettings` (`config/`), which
  * the server runs on `model` before schema validation, so its errors (such as an unknown provider at
  * `/model/provider`) are what a client sees. A new provider adds its branch to ModelSettings.

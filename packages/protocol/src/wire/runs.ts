@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the run routes (SPEC §7, §10): runs of a session, their tool calls and execution
+ * Wire schemas of the run routes (docs/runs.md): runs of a session, their tool calls and execution
  * history, run cancel, business-task cancel and compensation. Optional members (`output?`,
  * `executor_id?`, …) are absent, not null, when the fact does not exist.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the session routes (`/v1/sessions`, SPEC §7, §10). A session pins one agent
+ * Wire schemas of the session routes (`/v1/sessions`, docs/runs.md). A session pins one agent
  * version and a subject (the end user or account its runs act for); it lies in the agent scope of
  * its agent.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the toolset routes (`/v1/toolsets`, SPEC §4): toolsets and their immutable,
+ * Wire schemas of the toolset routes (`/v1/toolsets`, docs/configuration.md): toolsets and their immutable,
  * numbered versions of tool definitions.
  *
  * The tool schemas here document the fields for OpenAPI with the protocol's own bounds. The rules

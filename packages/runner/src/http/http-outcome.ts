@@ -13,7 +13,7 @@ export type HttpOutcome<T = unknown> =
   | { readonly type: "answer"; readonly status: number; readonly text: string; readonly body: T }
   /** A 2xx answer the runner cannot read (a proxy's page, a truncated body): a RunnerError `malformed_answer`. */
   | { readonly type: "malformed"; readonly status: number; readonly error: RunnerError }
-  /** A non-2xx answer with the SPEC §9 error code (`http_<status>` when the body had none). */
+  /** A non-2xx answer with the docs/http-api.md error code (`http_<status>` when the body had none). */
   | {
       readonly type: "refused";
       readonly status: number;

@@ -1,5 +1,5 @@
 /**
- * `/v1/agents`: create agents, publish their immutable versions and read them (SPEC §4, §10). Reads
+ * `/v1/agents`: create agents, publish their immutable versions and read them (docs/configuration.md). Reads
  * need `configuration:read`, writes `configuration:write`. Agents outside the credential's agent scope
  * answer 404 like missing ones; a key whose agent scope is a list cannot create agents (403, see
  * `creation-scope.ts`) but may publish versions of the agents it sees.

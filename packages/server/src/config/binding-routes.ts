@@ -1,5 +1,5 @@
 /**
- * `/v1/executor-bindings`: register, list and read executor bindings (SPEC §4). Reads need
+ * `/v1/executor-bindings`: register, list and read executor bindings (docs/configuration.md). Reads need
  * `configuration:read`, registering `configuration:write`. A binding outside the credential's binding
  * scope answers 404 like a missing one. The answer carries no connection metadata: online executors and
  * heartbeats belong to the executor protocol and are reported by the binding diagnostics.

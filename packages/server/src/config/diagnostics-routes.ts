@@ -1,5 +1,5 @@
 /**
- * `GET /v1/agents/{agent_id}/executor-bindings/{binding_id}/diagnostics` (SPEC §4): how one agent's
+ * `GET /v1/agents/{agent_id}/executor-bindings/{binding_id}/diagnostics` (docs/configuration.md): how one agent's
  * versions use one executor binding and whether it can serve their calls. Needs `configuration:read`
  * or `runtime:read`; the agent must lie in the credential's agent scope and the binding in its binding
  * scope (404 otherwise). The answer is `diagnose(loadDiagnosticFacts(…))`.

@@ -1,5 +1,5 @@
 /**
- * `/v1/sessions`: create and read sessions (SPEC §7, §10). Creating needs `runtime:write`, reading
+ * `/v1/sessions`: create and read sessions (docs/runs.md). Creating needs `runtime:write`, reading
  * `runtime:read`. A session pins one agent version for good: to run a changed agent (a new budget, new
  * tools, new model settings), publish a new agent version and create a new session. The agent version
  * must lie in the credential's agent scope (404 `not_found` at `/agent_version` otherwise).

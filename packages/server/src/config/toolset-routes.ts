@@ -1,5 +1,5 @@
 /**
- * `/v1/toolsets`: publish toolsets and their immutable versions, and read them (SPEC §4). Reads need
+ * `/v1/toolsets`: publish toolsets and their immutable versions, and read them (docs/configuration.md). Reads need
  * `configuration:read`, publishing `configuration:write`. There is no route that changes or deletes a
  * version: changing a tool (its budget, say) means publishing a new version.
  *

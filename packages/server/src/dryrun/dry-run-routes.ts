@@ -1,5 +1,5 @@
 /**
- * `POST /v1/tools/dry-run` (SPEC §6): load the tool, decide (`dryRun`), answer. It reads only: no run,
+ * `POST /v1/tools/dry-run` (docs/dry-run.md): load the tool, decide (`dryRun`), answer. It reads only: no run,
  * no model call, no executor, nothing stored. The answer is written with the protocol's compact writer
  * and sent as text, so the preview is byte-identical to what a run's history would store.
  */

@@ -1,5 +1,5 @@
 /**
- * The dry-run decision (pure, SPEC §6): check a tool call's arguments against the tool's input schema
+ * The dry-run decision (pure, docs/dry-run.md): check a tool call's arguments against the tool's input schema
  * and each mock receipt, and show what the model would see of the first valid `completed` receipt —
  * `projectResult` with the tool's budget, the function a run uses when the receipt first enters its
  * history. Nothing is executed, so `execution_verified` is always false.
@@ -76,7 +76,7 @@ function problemJson(problem: CheckProblem): PlainJsonObject {
   return { pointer: problem.pointer, message: problem.message };
 }
 
-/** The preview as JSON, keys in the SPEC §3 order. */
+/** The preview as JSON, keys in the order of docs/projection.md. */
 function previewJson(preview: ContextPreview): PlainJsonObject {
   return {
     max_result_context_bytes: preview.max_result_context_bytes,

@@ -53,7 +53,7 @@ export function toolResultItem(callId: string, receiptId: string | null, preview
   });
 }
 
-/** A context preview with its keys in the SPEC §3 order. */
+/** A context preview with its keys in the order of docs/projection.md. */
 export function previewJson(preview: ContextPreview): PlainJsonObject {
   return {
     max_result_context_bytes: preview.max_result_context_bytes,

@@ -1,5 +1,5 @@
 /**
- * The run routes (SPEC §7, §10): create a run of a session (`runtime:write`), read runs
+ * The run routes (docs/runs.md): create a run of a session (`runtime:write`), read runs
  * (`runtime:read`), and run cancel (`runtime:write`). Runs lie in the agent scope of their agent;
  * outside it they answer 404 like missing ones.
  */

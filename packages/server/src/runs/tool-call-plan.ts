@@ -1,7 +1,7 @@
 /**
  * Checking one model turn's tool calls against the toolset (pure). A call naming a tool the toolset
  * lacks, or whose arguments fail the tool's input schema, is refused here: it never becomes a pending
- * call, and the model gets the error as the call's tool result (SPEC §7). The others become pending
+ * call, and the model gets the error as the call's tool result (docs/runs.md). The others become pending
  * calls for executors.
  */
 

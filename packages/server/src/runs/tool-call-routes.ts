@@ -1,5 +1,5 @@
 /**
- * The tool-call routes of a run (SPEC §5, §7, §10): list a run's calls (`runtime:read`), business-task
+ * The tool-call routes of a run (docs/protocol.md): list a run's calls (`runtime:read`), business-task
  * cancel of one call and compensation of a completed write call (`runtime:write`). None of these
  * implies another, nor a run cancel.
  */

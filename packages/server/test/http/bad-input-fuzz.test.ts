@@ -2,7 +2,7 @@
 // IDs, junk query values and odd spellings of numbers (`Infinity`, `1e1`, `0x10`, ` 5`, `05`, a
 // parameter given twice, `%00`), arbitrary or malformed JSON, numbers a double cannot hold, strings
 // holding U+0000 or a lone surrogate inside otherwise valid bodies, a member given twice, the wrong
-// content type — the server never answers 5xx, every refusal carries the error body of SPEC §9, and a
+// content type — the server never answers 5xx, every refusal carries the error body of docs/http-api.md, and a
 // refused request changes nothing stored (every table is compared before and after). The clock stands
 // still, so no sweep changes anything meanwhile; the world holds real IDs of every kind, so requests
 // also get past the lookups. It runs on both dialects (PostgreSQL text cannot hold U+0000).

@@ -20,7 +20,7 @@ import {
 
 const BODY_LIMIT_BYTES = 1024;
 
-/** Asserts the SPEC §9 shape and answers the `error` member. */
+/** Asserts the docs/http-api.md shape and answers the `error` member. */
 function errorOf(answer: Answer, status: number, code: string) {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get("content-type")).toMatch(/^application\/json/);

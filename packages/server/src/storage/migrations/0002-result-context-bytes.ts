@@ -1,6 +1,6 @@
 /**
  * 0002_result_context_bytes: stored tool definitions that still carry `max_result_tokens` are
- * rewritten once to `max_result_context_bytes: 16384` (SPEC §4, see `legacy-budget-rewrite.ts`).
+ * rewritten once to `max_result_context_bytes: 16384` (docs/configuration.md, see `legacy-budget-rewrite.ts`).
  * Only `toolset_versions.tools_json` changes, and only in rows holding such a tool; committed execution
  * history is not touched. The migrator records the migration, and the rewrite is idempotent anyway: a
  * second pass finds nothing to change.
