@@ -76,3 +76,48 @@ export class ReusableQuery<A extends readonly unknown[], R> {
     return template;
   }
 }
+
+/**
+ * A ReusableQuery whose values come as one object of named members, so two values of one type (a
+ * call ID and a run ID) cannot trade places silently as positional arguments can. `names` lists every
+ * member once; `build` may read only those, and must use each as a value.
+ */
+export class NamedReusableQuery<I extends object, R> {
+  readonly #names: readonly (keyof I & string)[];
+  readonly #query: ReusableQuery<unknown[], R>;
+
+  constructor(names: readonly (keyof I & string)[], build: (db: Db, input: I) => Compilable<R>) {
+    this.#names = names;
+    this.#query = new ReusableQuery((db, ...values: unknown[]) => {
+      const input = Object.fromEntries(names.map((name, index) => [name, values[index]]));
+      const guarded = new Proxy(input, {
+        get(target, name) {
+          if (typeof name === "string" && !Object.hasOwn(target, name)) {
+            throw new Error(`a named reusable query read "${name}", which is not among its names`);
+          }
+          return Reflect.get(target, name);
+        },
+      });
+      return build(db, guarded as I);
+    });
+  }
+
+  /** Runs the statement on `db` (a database of `dialect`) with `input`. */
+  execute(dialect: Dialect, db: Db, input: I): Promise<QueryResult<R>> {
+    return this.#query.execute(dialect, db, ...this.#values(input));
+  }
+
+  /** The first row the statement answers. */
+  takeFirst(dialect: Dialect, db: Db, input: I): Promise<R | undefined> {
+    return this.#query.takeFirst(dialect, db, ...this.#values(input));
+  }
+
+  /** How many rows the (non-returning) statement changed. */
+  affected(dialect: Dialect, db: Db, input: I): Promise<bigint> {
+    return this.#query.affected(dialect, db, ...this.#values(input));
+  }
+
+  #values(input: I): unknown[] {
+    return this.#names.map((name) => input[name]);
+  }
+}

@@ -4,7 +4,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/storage/database-schema.js";
-import { ReusableQuery } from "../../src/storage/reusable-query.js";
+import { NamedReusableQuery, ReusableQuery } from "../../src/storage/reusable-query.js";
 
 const sent: CompiledQuery[] = [];
 const open: Kysely<Database>[] = [];
@@ -97,5 +97,48 @@ describe("ReusableQuery", () => {
         .limit(typeof limit === "number" ? 1 : 2),
     );
     await expect(shaped.execute("sqlite", db, "a", 3)).rejects.toThrow(/each of its 2 arguments/);
+  });
+});
+
+describe("NamedReusableQuery", () => {
+  interface Secret {
+    readonly name: string;
+    readonly value: string;
+    readonly at_ms: number;
+  }
+
+  it("takes its values by name, whatever the order of the object, and builds once", async () => {
+    const db = await database();
+    let builds = 0;
+    const insert = new NamedReusableQuery<Secret, unknown>(["name", "value", "at_ms"], (d, input) => {
+      builds++;
+      return d
+        .insertInto("server_secrets")
+        .values({ name: input.name, value: input.value, created_at_ms: input.at_ms });
+    });
+    expect(await insert.affected("sqlite", db, { at_ms: 7, value: "one", name: "a" })).toBe(1n);
+    expect(await insert.affected("sqlite", db, { name: "b", value: "two", at_ms: 8 })).toBe(1n);
+    expect(builds).toBe(1);
+    const rows = await db.selectFrom("server_secrets").selectAll().orderBy("name").execute();
+    expect(rows).toEqual([
+      { name: "a", value: "one", created_at_ms: 7 },
+      { name: "b", value: "two", created_at_ms: 8 },
+    ]);
+  });
+
+  it("refuses a builder that reads a member it does not name, or leaves a named one unused", async () => {
+    const db = await database();
+    const reads = new NamedReusableQuery<Secret, unknown>(["name", "value"], (d, input) =>
+      d.insertInto("server_secrets").values({ name: input.name, value: input.value, created_at_ms: input.at_ms }),
+    );
+    await expect(reads.execute("sqlite", db, { name: "a", value: "v", at_ms: 1 })).rejects.toThrow(
+      /read "at_ms", which is not among its names/,
+    );
+    const unused = new NamedReusableQuery<Secret, unknown>(["name", "value", "at_ms"], (d, input) =>
+      d.insertInto("server_secrets").values({ name: input.name, value: input.value, created_at_ms: 0 }),
+    );
+    await expect(unused.execute("sqlite", db, { name: "a", value: "v", at_ms: 1 })).rejects.toThrow(
+      /must pass each of its 3 arguments as a value/,
+    );
   });
 });

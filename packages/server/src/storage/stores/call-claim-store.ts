@@ -6,7 +6,6 @@
  */
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, transitionCall } from "@toolhost/protocol";
-import { sql } from "kysely";
 import type { CallRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { CallClaimStore, CallRef, CallTarget, ClaimHolder, ClaimInput } from "../storage.js";
@@ -23,6 +22,7 @@ import {
   RELEASE_EDGES,
   type StoreCallMoves,
 } from "./call-statuses.js";
+import { claimCall } from "./claim-call-query.js";
 import type { NewReceipt } from "./insert-receipt-query.js";
 import { type SettledCall, settleCall } from "./settle-call-query.js";
 
@@ -66,55 +66,6 @@ function targetQuery(lock: boolean) {
 }
 const TARGET = targetQuery(false);
 const TARGET_FOR_UPDATE = targetQuery(true);
-
-const CLAIM = new ReusableQuery(
-  (
-    db,
-    executorId: string,
-    claimId: string,
-    grantHash: string,
-    now: number,
-    acceptDeadlineMs: number,
-    callId: string,
-    runId: string,
-    connectionId: string,
-    keyId: string,
-  ) =>
-    db
-      .updateTable("tool_calls")
-      .set({
-        status: CLAIM_EDGES.to,
-        executor_id: executorId,
-        claim_id: claimId,
-        grant_hash: grantHash,
-        claimed_at_ms: now,
-        accept_deadline_ms: acceptDeadlineMs,
-        accepted_at_ms: null,
-        updated_at_ms: now,
-      })
-      .where("call_id", "=", callId)
-      .where("run_id", "=", runId)
-      .where("deadline_ms", ">", now)
-      .where((eb) =>
-        eb.or([
-          eb("status", "in", CLAIM_EDGES.from),
-          eb.and([eb("status", "in", RELEASE_EDGES.from), eb("accept_deadline_ms", "<", now)]),
-        ]),
-      )
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("executors")
-            .select(sql`1`.as("one"))
-            .where("executors.executor_id", "=", executorId)
-            .where("executors.connection_id", "=", connectionId)
-            // Only the key that opened the executor's current connection claims for it.
-            .where("executors.key_id", "=", keyId)
-            .where("executors.online", "=", 1)
-            .where("executors.lease_expires_ms", ">", now),
-        ),
-      ),
-);
 
 /** The CallClaimStore over Kysely (both dialects). */
 export class KyselyCallClaimStore implements CallClaimStore {
@@ -162,24 +113,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
   }
 
   async claim(input: ClaimInput): Promise<boolean> {
-    const { run_id, call_id, executor_id, connection_id, key_id, claim_id, grant_hash, now_ms, accept_deadline_ms } =
-      input;
-    return this.ctx.write(async (db) => {
-      const changed = await CLAIM.affected(
-        this.ctx.dialect,
-        db,
-        executor_id,
-        claim_id,
-        grant_hash,
-        now_ms,
-        accept_deadline_ms,
-        call_id,
-        run_id,
-        connection_id,
-        key_id,
-      );
-      return changed > 0n;
-    });
+    return this.ctx.write((db) => claimCall(this.ctx.dialect, db, input));
   }
 
   async accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined> {
