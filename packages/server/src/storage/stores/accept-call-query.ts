@@ -9,7 +9,7 @@
 
 import { sql } from "kysely";
 import type { CallRecord } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
+import { NamedReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
@@ -27,21 +27,23 @@ export interface AcceptCallInput {
 }
 
 // Compiled once (reusable-query.ts).
-const ACCEPT = new ReusableQuery((db, nowMs: number, callId: string, claimId: string, keyId: string) =>
-  db
-    .updateTable("tool_calls")
-    .set({ status: ACCEPT_EDGES.to, accepted_at_ms: nowMs, updated_at_ms: nowMs })
-    .where("call_id", "=", callId)
-    .where("claim_id", "=", claimId)
-    .where("status", "in", ACCEPT_EDGES.from)
-    .where("accept_deadline_ms", ">=", nowMs)
-    .where((eb) => executorOwnedBy(eb, keyId))
-    .returningAll(),
+const ACCEPT = new NamedReusableQuery<AcceptCallInput, CallRecord>(
+  ["now_ms", "call_id", "claim_id", "key_id"],
+  (db, input) =>
+    db
+      .updateTable("tool_calls")
+      .set({ status: ACCEPT_EDGES.to, accepted_at_ms: input.now_ms, updated_at_ms: input.now_ms })
+      .where("call_id", "=", input.call_id)
+      .where("claim_id", "=", input.claim_id)
+      .where("status", "in", ACCEPT_EDGES.from)
+      .where("accept_deadline_ms", ">=", input.now_ms)
+      .where((eb) => executorOwnedBy(eb, input.key_id))
+      .returningAll(),
 );
 
 /** The change alone; the accepted call, or undefined when nothing changed. */
 export async function acceptCall(dialect: Dialect, db: Db, input: AcceptCallInput): Promise<CallRecord | undefined> {
-  const row = await ACCEPT.takeFirst(dialect, db, input.now_ms, input.call_id, input.claim_id, input.key_id);
+  const row = await ACCEPT.takeFirst(dialect, db, input);
   return row === undefined ? undefined : callFromRow(row);
 }
 

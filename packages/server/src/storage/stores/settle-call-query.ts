@@ -11,7 +11,7 @@
 import { type CallStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
 import { sql } from "kysely";
 import type { CallRecord } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
+import { NamedReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
@@ -37,19 +37,20 @@ export interface SettledCall {
 }
 
 // Compiled once (reusable-query.ts).
-const SETTLE_CALL = new ReusableQuery(
-  (db, to: CallStatus, nowMs: number, callId: string, claimId: string, from: CallStatus, keyId: string) =>
+const SETTLE_CALL = new NamedReusableQuery<SettleCallInput, CallRecord & { others_unsettled: number | string }>(
+  ["to", "now_ms", "call_id", "claim_id", "from", "key_id"],
+  (db, input) =>
     db
       .updateTable("tool_calls")
       .set((eb) => ({
-        status: to,
-        settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(nowMs)),
-        updated_at_ms: nowMs,
+        status: input.to,
+        settled_at_ms: eb.fn.coalesce("settled_at_ms", eb.val(input.now_ms)),
+        updated_at_ms: input.now_ms,
       }))
-      .where("call_id", "=", callId)
-      .where("claim_id", "=", claimId)
-      .where("status", "=", from)
-      .where((eb) => executorOwnedBy(eb, keyId))
+      .where("call_id", "=", input.call_id)
+      .where("claim_id", "=", input.claim_id)
+      .where("status", "=", input.from)
+      .where((eb) => executorOwnedBy(eb, input.key_id))
       .returning([
         ...CALL_COLUMNS,
         // The call itself is left out, so whether the statement sees its own change does not matter.
@@ -62,8 +63,7 @@ const SETTLE_CALL = new ReusableQuery(
 
 /** Runs the statement on `db`; undefined when the call did not change. */
 export async function settleCall(dialect: Dialect, db: Db, input: SettleCallInput): Promise<SettledCall | undefined> {
-  const { to, now_ms, call_id, claim_id, from, key_id } = input;
-  const row = await SETTLE_CALL.takeFirst(dialect, db, to, now_ms, call_id, claim_id, from, key_id);
+  const row = await SETTLE_CALL.takeFirst(dialect, db, input);
   if (row === undefined) return undefined;
   const { others_unsettled, ...call } = row;
   return { call: callFromRow(call), others_unsettled: Number(others_unsettled) };
