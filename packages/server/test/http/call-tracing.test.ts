@@ -2,15 +2,8 @@
 // child of the run turn that planned it (in the run's trace); the executor's claim and receipt
 // requests, in the executor's own trace, link to it, and so does `toolhost.tool_call.settled`. The
 // call's trace context is stored with the call, so the links survive a restart of the server.
-import { context, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { beforeAll, expect, it } from "vitest";
 import { parseTraceparent } from "../../src/observability/traceparent.js";
 import {
   admin,
@@ -31,18 +24,10 @@ import {
   startModelRun,
   startModelServer,
 } from "../models/model-harness.js";
+import { useInMemoryTracing } from "../support/in-memory-tracing.js";
 import { describeEachDialect } from "../support/test-databases.js";
 
-const exporter = new InMemorySpanExporter();
-const contextManager = new AsyncLocalStorageContextManager();
-beforeAll(() => {
-  context.setGlobalContextManager(contextManager.enable());
-  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
-});
-afterAll(() => {
-  trace.disable();
-  context.disable();
-});
+const exporter = useInMemoryTracing();
 
 const RUN_TRACE = "0af7651916cd43dd8448eb211c80319c";
 const RUN_CALLER = "b7ad6b7169203331";
