@@ -1,28 +1,14 @@
 // The runner's handler span against a real server, with an in-memory exporter for both (they share
 // the process): the claim hands over the call's traceparent, so the handler's span is a child of the
 // server's `toolhost.tool_call` span in the run's trace, and spans the handler starts are its children.
-import { context, type SpanContext, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SpanContext, trace } from "@opentelemetry/api";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { describe, expect, it } from "vitest";
+import { useInMemoryTracing } from "../../server/test/support/in-memory-tracing.js";
 import { HANDLER_SPAN } from "../src/index.js";
 import { buildWorld, callsOf, eventually, newRunner, startRun, startTestServer } from "./support/server-world.js";
 
-const exporter = new InMemorySpanExporter();
-const contextManager = new AsyncLocalStorageContextManager();
-beforeAll(() => {
-  context.setGlobalContextManager(contextManager.enable());
-  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
-});
-afterAll(() => {
-  trace.disable();
-  context.disable();
-});
+const exporter = useInMemoryTracing();
 
 const forCall = (name: string, callId: string): ReadableSpan[] =>
   exporter.getFinishedSpans().filter((span) => span.name === name && span.attributes["toolhost.call_id"] === callId);
