@@ -2,7 +2,9 @@
  * `toolhost serve` in a child process for bench/protocol: the real CLI on 127.0.0.1 and a free port,
  * its URL read from the one line it prints on standard output, its log lines (standard error) written
  * to a file so reading them costs the load process nothing. Optional node flags (`--cpu-prof`) go
- * before the script. Stopped with SIGTERM (a graceful shutdown, which also writes a CPU profile).
+ * before the script. With `ipc`, the child also gets an IPC channel (bench/peers asks it for its
+ * statement counts); it is closed before the SIGTERM. Stopped with SIGTERM (a graceful shutdown, which
+ * also writes a CPU profile).
  */
 
 import { spawn } from "node:child_process";
@@ -16,21 +18,22 @@ const STOP_TIMEOUT_MS = 20_000;
 
 /**
  * Starts the server on `databaseUrl`; resolves once it listens.
- * @param {{ databaseUrl: string, env: Record<string, string>, logFile: string, nodeArgs?: string[] }} options
- * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
+ * @param {{ databaseUrl: string, env: Record<string, string>, logFile: string, nodeArgs?: string[], ipc?: boolean }} options
+ * @returns {Promise<{ url: string, pid: number, child: import("node:child_process").ChildProcess, stop: () => Promise<number | null> }>}
  */
-export function startToolhost({ databaseUrl, env, logFile, nodeArgs = [] }) {
+export function startToolhost({ databaseUrl, env, logFile, nodeArgs = [], ipc = false }) {
   const log = openSync(logFile, "a");
   const child = spawn(
     process.execPath,
     [...nodeArgs, TOOLHOST_BIN, "serve", "--host", "127.0.0.1", "--port", "0", "--db", databaseUrl],
-    { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", log] },
+    { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", log, ...(ipc ? ["ipc"] : [])] },
   );
   closeSync(log);
   const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
   const tail = () => readFileSync(logFile, "utf8").slice(-2000);
   const stop = async () => {
     if (child.exitCode !== null) return child.exitCode;
+    if (child.connected) child.disconnect();
     child.kill("SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
     const code = await exited;
@@ -44,7 +47,7 @@ export function startToolhost({ databaseUrl, env, logFile, nodeArgs = [] }) {
     }, START_TIMEOUT_MS);
     createInterface({ input: child.stdout }).once("line", (url) => {
       clearTimeout(timer);
-      resolve({ url, pid: child.pid, stop });
+      resolve({ url, pid: child.pid, child, stop });
     });
     exited.then((code) => {
       clearTimeout(timer);
