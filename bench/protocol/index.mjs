@@ -1,6 +1,6 @@
 /**
  * bench/protocol: the executor protocol end to end over real HTTP. For each database — a fresh SQLite
- * file (WAL, synchronous=FULL, group commit), then a fresh PostgreSQL schema (dropped afterwards) — it
+ * file (WAL, group commit, the WAL fsynced after each commit), then a fresh PostgreSQL schema (dropped afterwards) — it
  * starts `toolhost serve` in a child process, builds a one-tool world through the API, measures the
  * wake-up latency (call creation → the long-polling executor's answer), then full cycles per second
  * with 1, 8 and 32 simulated executors in this process. Finally a SQLite run with the server logging
