@@ -5,44 +5,17 @@
  * `npm run build` first; review the diff and commit it.
  */
 
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { tourExchanges } from "./openapi-exchanges.mjs";
+import { withScratchServer } from "./scratch-server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..", "..");
 const target = join(here, "..", "src", "http", "openapi-examples.ts");
 const adminKey = "openapi-examples-bootstrap-key-4b8e2d";
 
-const directory = mkdtempSync(join(tmpdir(), "toolhost-openapi-examples-"));
-const server = spawn(
-  process.execPath,
-  [
-    join(root, "packages/cli/bin/toolhost.js"),
-    "serve",
-    "--db",
-    `sqlite:${join(directory, "db.sqlite")}`,
-    "--port",
-    "0",
-  ],
-  {
-    env: { ...process.env, TOOLHOST_BOOTSTRAP_KEY: adminKey, TOOLHOST_LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-  },
-);
-try {
-  const baseUrl = await new Promise((resolve, reject) => {
-    let output = "";
-    server.stdout.on("data", (chunk) => {
-      output += chunk;
-      const url = /http:\/\/\S+/.exec(output);
-      if (url !== null) resolve(url[0]);
-    });
-    server.once("exit", (code) => reject(new Error(`toolhost serve exited with ${code}`)));
-  });
+await withScratchServer({ TOOLHOST_BOOTSTRAP_KEY: adminKey }, async (baseUrl) => {
   const exchanges = await tourExchanges(baseUrl, adminKey);
   const text = `/**
  * Request and answer examples of the OpenAPI document, recorded from real exchanges with a started
@@ -67,8 +40,4 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = ${JSON.stringify(
 `;
   writeFileSync(target, text);
   console.log(`recorded ${exchanges.length} exchanges into ${target}`);
-} finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  rmSync(directory, { recursive: true, force: true });
-}
+});
