@@ -64,6 +64,8 @@ export { RUNNER_COUNTERS, type RunnerCounter, type RunnerStats } from "./stats.j
 export type { ToolCall } from "./tool-call.js";
 export type { DeferredHandle, ToolContext } from "./tool-context.js";
 export { ToolRunner } from "./tool-runner.js";
+export { syncToolsModule, type ToolsSyncRequest } from "./tools-sync.js";
+export { runToolsCommand, type ToolsCommandIo } from "./tools-sync-command.js";
 export {
   type PublishedToolset,
   type PublishTarget,

@@ -4,9 +4,6 @@
  * `--toolset`, unless its latest version already holds them. The tools are read, never run.
  */
 
-import { isAbsolute, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { CodeFirstTool } from "@toolhost/runner";
 import type { CommandContext, CommandDefinition } from "../command-context.js";
 import { CommandFailure, runReported } from "../command-failure.js";
 import { EXIT_STATUS, type ExitStatus } from "../exit-status.js";
@@ -22,18 +19,6 @@ export interface ToolsSyncOptions {
   export: string;
 }
 
-/** The tools `module` exports under `name` (an array of `defineTool` results). */
-function toolsOf(module: Record<string, unknown>, name: string, path: string): CodeFirstTool[] {
-  const tools = module[name];
-  const valid =
-    Array.isArray(tools) &&
-    tools.every(
-      (tool) => typeof tool === "object" && tool !== null && typeof (tool as CodeFirstTool).definition === "object",
-    );
-  if (!valid) throw new CommandFailure(`${path} does not export "${name}" as a list of defineTool(...) tools`);
-  return tools as CodeFirstTool[];
-}
-
 /** Publishes and prints `{toolset_id, version, published}`. */
 export async function runToolsSync(
   modulePath: string,
@@ -47,21 +32,18 @@ export async function runToolsSync(
   if ((options.toolset === undefined) === (options.name === undefined)) {
     throw new CommandFailure("give exactly one of --toolset ID or --name NAME", EXIT_STATUS.usage);
   }
-  // The runner (and its SQLite journal module) loads only for this command: every other command,
-  // `measure` under a small descriptor limit among them, starts without it.
-  const { publishToolset, RunnerError, toolInputsOf } = await import("@toolhost/runner");
-  const path = isAbsolute(modulePath) ? modulePath : resolve(process.cwd(), modulePath);
-  const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  const tools = toolInputsOf(
-    toolsOf(module, options.export, modulePath).map((tool) => tool.definition),
-    [options.binding],
-  );
+  // The runner loads only for this command (every other command, `measure` under a small descriptor
+  // limit among them, starts without it); the runner's own `toolhost-tools sync` runs the same code.
+  const { RunnerError, syncToolsModule } = await import("@toolhost/runner");
   try {
-    const published = await publishToolset(
-      { baseUrl: options.url.replace(/\/+$/, ""), apiKey: key, fetch: globalThis.fetch },
-      tools,
-      options.toolset === undefined ? { name: options.name } : { toolsetId: options.toolset },
-    );
+    const published = await syncToolsModule({
+      modulePath,
+      exportName: options.export,
+      url: options.url,
+      apiKey: key,
+      bindingId: options.binding,
+      target: options.toolset === undefined ? { name: options.name as string } : { toolsetId: options.toolset },
+    });
     await context.stdout.write(
       `${JSON.stringify({ toolset_id: published.toolsetId, version: published.version, published: published.published })}\n`,
     );
