@@ -1,71 +1,49 @@
 // The SDK as users install it: `npm pack` of @toolhost/protocol, @toolhost/runner and
-// @toolhost/client holds only dist (JS and declarations), README and LICENSE; installed into an
-// empty directory outside the workspace, it type-checks and runs an executor against a real server.
-//
-// `npm install --offline` of the tarballs needs the registry metadata of every dependency, which a
-// machine set up with `npm ci` lacks (ENOTCACHED), so the test lays the tarballs out itself and copies
-// each package's declared dependencies (their closure) from the workspace's node_modules.
+// @toolhost/client holds only dist (JS and declarations), README and LICENSE (and the runner's bin);
+// installed into an empty directory outside the workspace (test/support/installed-packages.ts), it
+// type-checks, runs an executor against a real server, and publishes tools with the runner's own
+// `toolhost-tools` — none of it bringing the server's dependencies along.
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOTSTRAP_SECRET, startTestServer } from "../packages/server/test/http/http-harness.js";
+import {
+  installTarballs,
+  type PackedTarball,
+  packWorkspaces,
+  REPOSITORY_ROOT,
+  unexpectedFiles,
+} from "./support/installed-packages.js";
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = REPOSITORY_ROOT;
 const fixtures = join(root, "test", "fixtures", "installed-sdk");
 const PACKAGES = ["protocol", "runner", "client"] as const;
 const directory = mkdtempSync(join(tmpdir(), "toolhost-installed-sdk-"));
+/** What a package may ship beside README.md, LICENSE, package.json and dist's JS and declarations. */
+const EXTRA_FILES: Record<string, RegExp> = {
+  "@toolhost/runner": /^bin\/toolhost-tools\.js$/,
+  "@toolhost/client": /^openapi\.json$/,
+};
+/** What the server, the model SDKs and the MCP bridge bring; an SDK install needs none of them. */
+const SERVER_SIDE = ["fastify", "kysely", "pg", "openai", "@anthropic-ai/sdk", "@modelcontextprotocol/sdk", "pino"];
 
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-/** Copies `name` (a dependency of the package in `from`) and its own dependencies into `modules`. */
-function copyDependency(name: string, from: string, modules: string, copied: Set<string>): void {
-  const nested = join(from, "node_modules", name);
-  // A dependency npm nested inside its dependent came along with the dependent's copy.
-  if (existsSync(nested) && from !== root) return;
-  const source = join(root, "node_modules", name);
-  if (copied.has(name)) return;
-  copied.add(name);
-  cpSync(source, join(modules, name), { recursive: true, dereference: true });
-  const manifest = JSON.parse(readFileSync(join(source, "package.json"), "utf8"));
-  for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
-    if (existsSync(join(source, "node_modules", dependency)) || existsSync(join(root, "node_modules", dependency))) {
-      copyDependency(dependency, source, modules, copied);
-    }
-  }
-}
+afterAll(() => rmSync(directory, { recursive: true, force: true }), 180_000);
 
 describe("the installed SDK", () => {
-  const packed: Array<{ name: string; filename: string; files: Array<{ path: string }> }> = [];
+  const packed: PackedTarball[] = [];
+  let installed = new Set<string>();
   beforeAll(async () => {
-    const { stdout } = await run(
-      "npm",
-      ["pack", "--json", "--pack-destination", directory, ...PACKAGES.flatMap((name) => ["-w", `@toolhost/${name}`])],
-      { cwd: root, maxBuffer: 16 * 1024 * 1024 },
-    );
-    packed.push(...JSON.parse(stdout));
+    packed.push(...(await packWorkspaces(PACKAGES, directory)));
     const app = join(directory, "app");
-    const modules = join(app, "node_modules");
-    mkdirSync(modules, { recursive: true });
-    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
-    const copied = new Set<string>();
-    for (const tarball of packed) {
-      const target = join(modules, tarball.name);
-      mkdirSync(target, { recursive: true });
-      await run("tar", ["-xzf", join(directory, tarball.filename), "-C", target, "--strip-components=1"]);
-      const manifest = JSON.parse(readFileSync(join(target, "package.json"), "utf8"));
-      for (const dependency of Object.keys(manifest.dependencies ?? {})) {
-        if (!dependency.startsWith("@toolhost/")) copyDependency(dependency, root, modules, copied);
-      }
-    }
+    installed = await installTarballs(packed, directory, app);
     cpSync(fixtures, app, { recursive: true });
   }, 180_000);
 
-  it("packs only dist JS and declarations, README and LICENSE", () => {
+  it("packs only dist JS and declarations, README and LICENSE (and the runner's bin, the client's OpenAPI document)", () => {
     expect(packed.map((tarball) => tarball.name).sort()).toEqual([
       "@toolhost/client",
       "@toolhost/protocol",
@@ -76,11 +54,13 @@ describe("the installed SDK", () => {
       expect(paths, tarball.name).toEqual(
         expect.arrayContaining(["README.md", "LICENSE", "package.json", "dist/index.js", "dist/index.d.ts"]),
       );
-      const unexpected = paths.filter(
-        (path) => !["README.md", "LICENSE", "package.json"].includes(path) && !/^dist\/.+\.(js|d\.ts)$/.test(path),
-      );
-      expect(unexpected, tarball.name).toEqual([]);
+      expect(unexpectedFiles(tarball, EXTRA_FILES[tarball.name]), tarball.name).toEqual([]);
     }
+  });
+
+  it("installs without the server's dependencies", () => {
+    expect(installed.has("better-sqlite3")).toBe(true);
+    expect(SERVER_SIDE.filter((name) => installed.has(name))).toEqual([]);
   });
 
   it("type-checks against the installed declarations", async () => {
@@ -118,5 +98,24 @@ describe("the installed SDK", () => {
       },
     );
     expect(JSON.parse(stdout)).toEqual({ status: "completed", result: { greeting: "Hello, Ada!" } });
+  }, 120_000);
+
+  it("publishes code-first tools with the runner's own toolhost-tools", async () => {
+    const server = await startTestServer("sqlite");
+    const app = join(directory, "app");
+    const headers = { authorization: `Bearer ${BOOTSTRAP_SECRET}`, "content-type": "application/json" };
+    const binding = await fetch(`${server.url}/v1/executor-bindings`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ binding_id: "notes", name: "Notes" }),
+    });
+    expect(binding.status).toBe(201);
+    const bin = join(app, "node_modules", "@toolhost", "runner", "bin", "toolhost-tools.js");
+    const { stdout } = await run(
+      process.execPath,
+      [bin, "sync", "tools.mjs", "--url", server.url, "--key", BOOTSTRAP_SECRET, "--binding", "notes", "--name", "n"],
+      { cwd: app, env: { PATH: process.env.PATH ?? "" } },
+    );
+    expect(JSON.parse(stdout)).toMatchObject({ version: 1, published: true });
   }, 120_000);
 });

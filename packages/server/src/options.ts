@@ -5,7 +5,8 @@
  * option or variable, before anything starts.
  */
 
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PENDING_WAIT_MS_MAX } from "@toolhost/protocol/wire";
 import type { DestinationStream } from "pino";
@@ -173,8 +174,16 @@ export const SERVER_ENV = {
   identityCacheTtlMs: "TOOLHOST_IDENTITY_CACHE_TTL_MS",
 } as const;
 
-/** The console's build output next to this package in the repository (src/ and dist/ sit at the same depth). */
-export const BUNDLED_CONSOLE_DIRECTORY = fileURLToPath(new URL("../../console/dist", import.meta.url));
+/**
+ * The console's build: the copy an installed package ships in its `console/` folder (made by its
+ * `prepack`), else the console package's build output in the repository (src/ and dist/ sit at the
+ * same depth, so both resolve from either).
+ */
+export const BUNDLED_CONSOLE_DIRECTORY = [
+  fileURLToPath(new URL("../console", import.meta.url)),
+  fileURLToPath(new URL("../../console/dist", import.meta.url)),
+].find((directory) => existsSync(join(directory, "index.html"))) ??
+  fileURLToPath(new URL("../../console/dist", import.meta.url));
 
 /** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
 export const MAX_BODY_LIMIT_BYTES = 1024 * 1024 * 1024;
