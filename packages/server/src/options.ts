@@ -179,11 +179,11 @@ export const SERVER_ENV = {
  * `prepack`), else the console package's build output in the repository (src/ and dist/ sit at the
  * same depth, so both resolve from either).
  */
-export const BUNDLED_CONSOLE_DIRECTORY = [
-  fileURLToPath(new URL("../console", import.meta.url)),
-  fileURLToPath(new URL("../../console/dist", import.meta.url)),
-].find((directory) => existsSync(join(directory, "index.html"))) ??
-  fileURLToPath(new URL("../../console/dist", import.meta.url));
+const SHIPPED_CONSOLE_DIRECTORY = fileURLToPath(new URL("../console", import.meta.url));
+const CHECKOUT_CONSOLE_DIRECTORY = fileURLToPath(new URL("../../console/dist", import.meta.url));
+export const BUNDLED_CONSOLE_DIRECTORY = existsSync(join(SHIPPED_CONSOLE_DIRECTORY, "index.html"))
+  ? SHIPPED_CONSOLE_DIRECTORY
+  : CHECKOUT_CONSOLE_DIRECTORY;
 
 /** Largest body limit accepted (1 GiB): beyond that a single JSON body is a mistake. */
 export const MAX_BODY_LIMIT_BYTES = 1024 * 1024 * 1024;
