@@ -6,6 +6,7 @@ import { ApiContext, type ApiSession } from "./api/api-context.js";
 import { clearSessionKey, readSessionKey, storeSessionKey } from "./api/session-key.js";
 import { useLanguage } from "./i18n/language.js";
 import { ExecutorsPage } from "./pages/executors/executors-page.js";
+import { NotFoundPage } from "./pages/not-found-page.js";
 import { RunPage } from "./pages/runs/run-page.js";
 import { RunsPage } from "./pages/runs/runs-page.js";
 import { SchemaPage } from "./pages/schema/schema-page.js";
@@ -14,7 +15,7 @@ import { Link, pageOf, usePathname } from "./router.js";
 
 /** The console. */
 export function App() {
-  const { t, toggle } = useLanguage();
+  const { language, t, toggle } = useLanguage();
   const [key, setKey] = useState<string | null>(readSessionKey);
   const signOut = useCallback(() => {
     clearSessionKey();
@@ -47,7 +48,14 @@ export function App() {
           </nav>
         )}
         <span className="spacer" />
-        <button type="button" className="secondary" onClick={toggle} aria-label={t("language.label")}>
+        {/* Named by its visible text (in the language it switches to); the title says what it does. */}
+        <button
+          type="button"
+          className="secondary"
+          onClick={toggle}
+          lang={language === "zh" ? "en" : "zh-CN"}
+          title={t("language.label")}
+        >
           {t("language.toggle")}
         </button>
         {session !== undefined && (
@@ -67,7 +75,8 @@ export function App() {
         ) : (
           <ApiContext.Provider value={session}>
             {page.name === "schema" && <SchemaPage />}
-            {(page.name === "runs" || page.name === "unknown") && <RunsPage />}
+            {page.name === "runs" && <RunsPage />}
+            {page.name === "unknown" && <NotFoundPage />}
             {page.name === "run" && <RunPage runId={page.runId} />}
             {page.name === "executors" && <ExecutorsPage />}
           </ApiContext.Provider>

@@ -7,7 +7,8 @@
  * `.ci/run` installs Chromium with apt first.
  */
 
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -103,6 +104,8 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
       headless: true,
       args: CHROMIUM_FLAGS,
       viewport: { width: 1280, height: 800 },
+      // The console follows the browser's language until one is chosen; these tests start in Chinese.
+      locale: "zh-CN",
       baseURL: server.url,
     });
     context.setDefaultTimeout(15_000);
@@ -133,6 +136,37 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
     rmSync(directory, { recursive: true, force: true });
     throw error;
   }
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** One axe-core finding, as the tests report it. */
+export interface AxeFinding {
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page as it is now. The
+ * script is evaluated through the DevTools protocol, so the console's content security policy stays
+ * enforced for everything else.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  await page.evaluate(AXE_SOURCE);
+  // A string, not a function: the tests compile without the DOM's types.
+  return page.evaluate(`(async () => {
+    const results = await window.axe.run(document, { resultTypes: ["violations"] });
+    return results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => String(node.target)),
+      }));
+  })()`) as Promise<AxeFinding[]>;
 }
 
 /** A `tasks.read` result of about `bytes` bytes: many tasks, then `next_cursor` last (so a cut loses it from the head). */

@@ -1,8 +1,9 @@
 // The console's pure parts: the dry-run body keeps the editors' exact texts (big integers, key
 // order), a call's timeline is in time order with late receipts marked, an executor's tools come from
-// its declaration when it made one, and which runs are still moving.
+// its declaration when it made one, which runs are still moving, and the browser's language.
 import type { ExecutorSummary, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
 import { describe, expect, it } from "vitest";
+import { browserLanguage } from "../src/i18n/language.js";
 import { format, MESSAGES } from "../src/i18n/messages.js";
 import type { BindingView } from "../src/pages/executors/executors-view.js";
 import { executorTools } from "../src/pages/executors/executors-view.js";
@@ -131,5 +132,17 @@ describe("runMoving", () => {
     expect(runMoving(run, [CALL])).toBe(false);
     expect(runMoving(run, [{ ...CALL, status: "accepted" }])).toBe(true);
     expect(runMoving({ ...run, status: "waiting_for_tools" }, [])).toBe(true);
+  });
+});
+
+describe("browserLanguage", () => {
+  it("is Chinese for any zh* first preference and English otherwise", () => {
+    expect(browserLanguage(["zh-CN", "en"])).toBe("zh");
+    expect(browserLanguage(["zh-TW"])).toBe("zh");
+    expect(browserLanguage(["ZH"])).toBe("zh");
+    expect(browserLanguage(["en-US", "zh-CN"])).toBe("en");
+    expect(browserLanguage(["fr-FR"])).toBe("en");
+    expect(browserLanguage([])).toBe("en");
+    expect(browserLanguage([""])).toBe("en");
   });
 });

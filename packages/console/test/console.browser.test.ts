@@ -3,7 +3,13 @@
 // byte-budget bar and the preserved next_cursor; an invalid argument is shown inline and goes away
 // once fixed; a completed run's timeline and history; the executor online with its tools.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type ConsoleWorld, describeInChromium, largeTasksResult, startConsoleWorld } from "./browser-harness.js";
+import {
+  type ConsoleWorld,
+  describeInChromium,
+  largeTasksResult,
+  seriousAxeViolations,
+  startConsoleWorld,
+} from "./browser-harness.js";
 
 describeInChromium("the console in Chromium", () => {
   let world: ConsoleWorld;
@@ -85,7 +91,7 @@ describeInChromium("the console in Chromium", () => {
 
   it("opens a completed run's timeline and the history as the model saw it", async () => {
     const { page } = world;
-    await page.getByRole("button", { name: "切换到英文" }).click();
+    await page.getByRole("button", { name: "English" }).click();
     await page.getByRole("link", { name: "Runs" }).click();
     const runId = world.demo.firstRun?.run_id as string;
     await page.getByRole("link", { name: runId }).click();
@@ -133,5 +139,60 @@ describeInChromium("the console in Chromium", () => {
     expect(await page.evaluate("document.activeElement?.textContent")).toBe("Skip to content");
     await page.keyboard.press("Enter");
     expect(await page.evaluate("document.activeElement?.id")).toBe("main");
+  });
+
+  it("shows its own not-found page for an unknown path", async () => {
+    const { page } = world;
+    const answer = await page.goto("/no/such/page");
+    expect(answer?.status()).toBe(404);
+    await page.getByRole("heading", { name: /Page not found|找不到这个页面/ }).waitFor();
+    await page.getByRole("link", { name: /Go to the runs|去运行列表/ }).click();
+    await page.getByTestId("runs-table").waitFor();
+  });
+
+  it("follows the browser's language until one is chosen", async () => {
+    const page = await world.context.newPage();
+    try {
+      await page.addInitScript('Object.defineProperty(navigator, "languages", { get: () => ["en-US", "zh-CN"] })');
+      await page.goto("/");
+      await page.evaluate('window.localStorage.removeItem("toolhost.console.language")');
+      await page.reload();
+      await page.getByRole("button", { name: "中文" }).waitFor();
+      expect(await page.evaluate("document.documentElement.lang")).toBe("en");
+      await page.getByRole("button", { name: "中文" }).click();
+      await page.reload();
+      expect(await page.evaluate("document.documentElement.lang")).toBe("zh-CN");
+      expect(await page.evaluate('window.localStorage.getItem("toolhost.console.language")')).toBe("zh");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("has no serious or critical axe-core violations on any page, in either language", async () => {
+    const { page } = world;
+    const runId = world.demo.firstRun?.run_id as string;
+    const found: Record<string, unknown> = {};
+    for (const language of ["zh", "en"]) {
+      await page.goto("/");
+      await page.evaluate(`window.localStorage.setItem("toolhost.console.language", "${language}")`);
+      await page.evaluate('window.sessionStorage.removeItem("toolhost.console.key")');
+      await page.reload();
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      found[`${language} sign-in`] = await seriousAxeViolations(page);
+      await page.evaluate(`window.sessionStorage.setItem("toolhost.console.key", ${JSON.stringify(world.adminKey)})`);
+      for (const [name, path, ready] of [
+        ["runs", "/runs", "runs-table"],
+        ["run", `/runs/${runId}`, "call-timeline"],
+        ["schema", "/schema", undefined],
+        ["executors", "/executors", "binding-task-service"],
+        ["not found", "/nope", undefined],
+      ] as const) {
+        await page.goto(path);
+        if (ready === undefined) await page.getByRole("heading", { level: 1 }).waitFor();
+        else await page.getByTestId(ready).first().waitFor();
+        found[`${language} ${name}`] = await seriousAxeViolations(page);
+      }
+    }
+    for (const [page, violations] of Object.entries(found)) expect(violations, page).toEqual([]);
   });
 });

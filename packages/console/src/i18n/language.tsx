@@ -1,6 +1,7 @@
 /**
- * The UI language: Chinese first, switchable, remembered in localStorage (a preference, not a
- * secret). `useText()` answers the translate function for the current language.
+ * The UI language: the one chosen with the toggle (remembered in localStorage: a preference, not a
+ * secret), else the browser's (`navigator.languages`: Chinese for any `zh*`, English otherwise).
+ * `useText()` answers the translate function for the current language.
  */
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
@@ -18,12 +19,20 @@ interface LanguageState {
 
 const LanguageContext = createContext<LanguageState | undefined>(undefined);
 
+/** The browser's language: Chinese when its first preference is any `zh*`, English otherwise. */
+export function browserLanguage(preferences: readonly string[]): Language {
+  return preferences[0]?.toLowerCase().startsWith("zh") === true ? "zh" : "en";
+}
+
 function initialLanguage(): Language {
   try {
-    return window.localStorage.getItem(STORAGE_NAME) === "en" ? "en" : "zh";
+    const chosen = window.localStorage.getItem(STORAGE_NAME);
+    if (chosen === "zh" || chosen === "en") return chosen;
   } catch {
-    return "zh";
+    // Private mode: no remembered choice.
   }
+  const preferences = navigator.languages?.length ? navigator.languages : [navigator.language ?? ""];
+  return browserLanguage(preferences);
 }
 
 /** Provides the language to the console. */
@@ -31,13 +40,21 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguage] = useState<Language>(initialLanguage);
   useEffect(() => {
     document.documentElement.lang = language === "zh" ? "zh-CN" : "en";
-    try {
-      window.localStorage.setItem(STORAGE_NAME, language);
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
   }, [language]);
-  const toggle = useCallback(() => setLanguage((current) => (current === "zh" ? "en" : "zh")), []);
+  // Only a choice is remembered: the browser's language is followed until the toggle is used.
+  const toggle = useCallback(
+    () =>
+      setLanguage((current) => {
+        const next = current === "zh" ? "en" : "zh";
+        try {
+          window.localStorage.setItem(STORAGE_NAME, next);
+        } catch {
+          // Private mode: the choice lasts for this page only.
+        }
+        return next;
+      }),
+    [],
+  );
   const state = useMemo<LanguageState>(
     () => ({ language, toggle, t: (key, values) => format(MESSAGES[language][key], values) }),
     [language, toggle],

@@ -12,6 +12,9 @@ export type Language = keyof typeof LANGUAGES;
 const zh = {
   "app.title": "toolhost 控制台",
   "app.skip": "跳到正文",
+  "notFound.title": "找不到这个页面",
+  "notFound.body": "控制台没有 {path} 这个页面。",
+  "notFound.back": "去运行列表",
   "nav.schema": "检查 Schema 与模拟回执",
   "nav.runs": "运行",
   "nav.executors": "执行器与绑定",
@@ -143,6 +146,9 @@ export type MessageKey = keyof typeof zh;
 const en: Record<MessageKey, string> = {
   "app.title": "toolhost console",
   "app.skip": "Skip to content",
+  "notFound.title": "Page not found",
+  "notFound.body": "The console has no page at {path}.",
+  "notFound.back": "Go to the runs",
   "nav.schema": "Check schema & mock receipts",
   "nav.runs": "Runs",
   "nav.executors": "Executors & bindings",

@@ -1,8 +1,9 @@
 /**
  * The web console (packages/console, built by Vite) served at `/`, outside the API: its pages, each
  * answering the single-page app's `index.html`, and its hashed assets under `/assets/`. The files are
- * public (the console signs in with an API key it keeps in the browser); `/v1` is untouched, so a
- * wrong path there stays a JSON 404. Without a build, `/` says how to make one.
+ * public (the console signs in with an API key it keeps in the browser); any other page path answers
+ * index.html with 404 (the console's not-found page); `/v1` is untouched, so a wrong path there stays
+ * a JSON 404. Without a build, `/` says how to make one.
  */
 
 import { existsSync } from "node:fs";
@@ -29,6 +30,9 @@ const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join("; ");
+
+/** Paths that are never console pages: the API, the metrics, the console's own assets. */
+const API_PATHS = /^\/(v1|metrics|assets)(\/|$)/;
 
 /** Hashed asset names never change content, so browsers may keep them (a year). */
 const ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
@@ -66,6 +70,13 @@ export const consoleRoutes: RouteModule = (app, { options }) => {
   for (const page of CONSOLE_PAGES) {
     app.get(page, { config, schema }, async (_request, reply) => sendPage(reply, undefined));
   }
+  // Any other page path answers index.html with 404, so the console shows its own not-found page; the
+  // API, the metrics and missing assets keep their plain 404s.
+  app.get("/*", { config: { ...config, fallback: true }, schema }, async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (API_PATHS.test(path)) return reply.callNotFound();
+    return sendPage(reply, undefined, 404);
+  });
   app.get<{ Params: { "*": string } }>("/assets/*", { config, schema }, async (request, reply) =>
     reply
       .header("x-content-type-options", "nosniff")

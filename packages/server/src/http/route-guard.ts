@@ -1,7 +1,7 @@
 /**
  * Refuses, at registration, a route that forgot its access rule or its documentation: every route
  * must be `config: { public: true }` or carry a `requireScope(...)` hook (fail closed), and every
- * documented route must have tags, a camelCase `operationId` and its `config.errorCodes`. Also records each route in the RouteTable (for 405 answers).
+ * documented route must have tags, a camelCase `operationId` and its `config.errorCodes`. Also records each route but a fallback in the RouteTable (for 405 answers).
  */
 
 import type { RouteOptions } from "fastify";
@@ -40,6 +40,8 @@ export function installRouteGuard(app: App, table: RouteTable): void {
   app.addHook("onRoute", (route) => {
     const problem = routeDeclarationProblem(route as RouteOptions);
     if (problem !== undefined) throw new Error(`route ${String(route.method)} ${route.url} ${problem}`);
-    table.add(route.url, route.method);
+    // A fallback (the console's catch-all page) answers only paths no other route has: recording it
+    // would make every path "exist", turning each unknown API path with another method into a 405.
+    if ((route.config as { fallback?: unknown } | undefined)?.fallback !== true) table.add(route.url, route.method);
   });
 }

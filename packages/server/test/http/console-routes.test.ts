@@ -1,5 +1,5 @@
 // The web console's files at `/`: its pages answer index.html (with a strict content security
-// policy), its assets are served from /assets/, nothing escapes the console directory, and the API's
+// policy; an unknown page the same with 404), its assets are served from /assets/, nothing escapes the console directory, and the API's
 // own answers are unchanged (a wrong path under /v1 stays a JSON 404, the OpenAPI document lists no
 // console route). Without a build, `/` says how to build it; with consoleDirectory null there is none.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -45,9 +45,18 @@ describe("the console's files", () => {
     expect(answer.headers.get("cache-control")).toContain("immutable");
   });
 
-  it("answers a missing asset, an unknown page and a path outside the directory with a JSON 404", async () => {
+  it("answers an unknown page with index.html and 404, so the console shows its not-found page", async () => {
+    for (const path of ["/nope", "/runs/run_01abc/extra", "/v1x", "/metricsfoo"]) {
+      const answer = await server.call("GET", path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.text, path).toBe(INDEX);
+      expect(answer.headers.get("content-security-policy"), path).toContain("script-src 'self'");
+    }
+  });
+
+  it("answers a missing asset and a path outside the directory with a JSON 404", async () => {
     expectError(await server.call("GET", "/assets/nope.js"), 404, "not_found");
-    expectError(await server.call("GET", "/nope"), 404, "not_found");
+    expectError(await server.call("GET", "/assets"), 404, "not_found");
     for (const path of [
       "/assets/../../secret.txt",
       "/assets/%2e%2e/%2e%2e/secret.txt",
@@ -62,6 +71,8 @@ describe("the console's files", () => {
   it("leaves the API as it was: a wrong /v1 path is a JSON 404, a wrong method a 405", async () => {
     expectError(await server.call("GET", "/v1/nope"), 404, "not_found");
     expectError(await server.call("GET", "/v1/"), 404, "not_found");
+    expectError(await server.call("GET", "/v1"), 404, "not_found");
+    expectError(await server.call("GET", "/metrics/nope"), 404, "not_found");
     expectError(await server.call("POST", "/v1/runs/x/nope", { body: {} }), 404, "not_found");
     expectError(await server.call("POST", "/", { body: {} }), 405, "method_not_allowed");
     expect((await server.call("GET", "/v1/health")).body).toEqual({ status: "ok" });
