@@ -120,6 +120,60 @@ class RunnerCycleTest(unittest.TestCase):
         items = [i for i in world.history(run_id) if i["type"] == "tool_result"]
         self.assertTrue(any("reconciliation" in json.dumps(i) or "unknown" in json.dumps(i) for i in items))
 
+    def test_a_result_the_server_refuses_for_good_ends_the_call_failed_with_result_refused(self) -> None:
+        world = self.world([{"name": "media.render", "effect": "write"}])
+        session = world.session([{"tool_calls": [{"name": "media.render", "arguments": {}}]}, {"message": "done"}])
+        runner = ToolRunner(**world.runner_options(self.dir, f"exec-{uuid.uuid4().hex[:8]}"))
+        ran = []
+
+        @runner.tool("media.render", effect="write", result_type="multimodal")
+        def render(call, ctx):
+            ran.append(call.call_id)
+            return {"not": "a multimodal result"}  # the server answers 422 invalid_result
+
+        running = RunningRunner(runner)
+        run_id = world.start_run(session)
+        call = wait_for("the call to end", lambda: next((c for c in world.calls(run_id) if c["status"] in FINAL), None))
+        self.assertIsNone(running.stop())
+        self.assertEqual(call["status"], "failed")
+        self.assertEqual(len(ran), 1)
+        journal = sqlite3.connect(runner._journal.path)
+        rows = journal.execute("SELECT kind, state, reject_code, body_text FROM outbox WHERE kind != 'accepted' ORDER BY seq").fetchall()
+        journal.close()
+        self.assertEqual([(k, s, c) for k, s, c, _ in rows], [("completed", "rejected", "invalid_result"), ("failed", "delivered", None)])
+        self.assertEqual(json.loads(rows[1][3])["error"]["code"], "result_refused")
+
+    def test_deferred_calls_finished_while_no_runner_could_deliver_go_out_in_one_batch_at_the_next_start(self) -> None:
+        world = self.world([{"name": "jobs.export", "effect": "write"}])
+        session = world.session([{"tool_calls": [{"name": "jobs.export", "arguments": {"n": 1}}, {"name": "jobs.export", "arguments": {"n": 2}}]}, {"message": "done"}])
+        options = world.runner_options(self.dir, f"exec-{uuid.uuid4().hex[:8]}")
+        handles = []
+
+        def serve():
+            runner = ToolRunner(**options)
+
+            @runner.tool("jobs.export", effect="write")
+            def export(call, ctx):
+                handles.append(ctx.defer().id)
+
+            return runner
+
+        first = RunningRunner(serve())
+        run_id = world.start_run(session)
+        wait_for("two deferred calls", lambda: len(handles) == 2)
+        self.assertIsNone(first.stop())
+        # A process that only finishes calls, while the server cannot be reached: the receipts stay journaled.
+        finisher = ToolRunner(**{**options, "server_url": "http://127.0.0.1:9", "stop_delivery_timeout_s": 0.05})
+        for n, handle in enumerate(handles):
+            finisher.complete(handle, {"export": n})
+        finisher.stop()
+        second = serve()
+        running = RunningRunner(second)
+        wait_for("both calls completed", lambda: [c["status"] for c in world.calls(run_id)] == ["completed", "completed"])
+        self.assertIsNone(running.stop())
+        self.assertEqual(second.stats()["counters"].get("receipt_batches"), 1)
+        self.assertEqual(second.stats()["counters"].get("receipts_acked"), 2)
+
 
 if __name__ == "__main__":
     unittest.main()

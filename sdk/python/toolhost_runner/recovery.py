@@ -29,9 +29,17 @@ def recover_journal(rt: "ToolRunner") -> Dict[str, int]:
         if call is not None:
             reported.append(call)
     answers = _report_all(rt, reported)
+    plans = [(entry, plan_recovery(entry, answers.get(entry.call_id))) for entry in entries]
+    redeliver = [entry.call_id for entry, step in plans if step.type == "deliver"]
+    connection = rt._connection.current
+    batch = connection.batch if connection is not None and rt._batching else None
+    if batch is not None and len(redeliver) > 1:
+        # After a crash with many receipts waiting, their first ones go out in batched requests.
+        for start in range(0, len(redeliver), batch["receipts_max"]):
+            rt._stats_add("receipt_batches")
+            rt._delivery.deliver_batch(redeliver[start : start + batch["receipts_max"]], batch["receipts_max"])
     steps: Dict[str, int] = {}
-    for entry in entries:
-        step = plan_recovery(entry, answers.get(entry.call_id))
+    for entry, step in plans:
         steps[step.type] = steps.get(step.type, 0) + 1
         call_id = entry.call_id
         if step.type in ("resume_accept", "rerun"):
