@@ -67,6 +67,13 @@ class JournalTest(unittest.TestCase):
         self.journal.transition("call_1", ["accepting"], "running")
         self.assertEqual(self.journal.assign(assignment("clm_3"), NewReceipt("r-4", "accepted", "{}"))[0], "conflict")
 
+    def test_an_abandoned_call_retires_its_pending_receipts(self) -> None:
+        self.journal.assign(assignment(), NewReceipt("r-1", "accepted", "{}"))
+        self.assertTrue(self.journal.abandon("call_1", "run_ended"))
+        self.assertEqual([(r.receipt_id, r.state) for r in self.journal.receipts("call_1")], [("r-1", "obsolete")])
+        self.assertEqual(self.journal.calls_with_pending_receipts(), [])
+        self.assertFalse(self.journal.abandon("call_1", "again"))
+
     def test_a_receipt_is_journaled_only_from_the_named_states(self) -> None:
         self.journal.assign(assignment(), NewReceipt("r-1", "accepted", "{}"))
         self.assertFalse(self.journal.append_receipt("call_1", NewReceipt("r-2", "completed", "{}"), ["running"], "finishing"))

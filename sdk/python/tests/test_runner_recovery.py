@@ -21,6 +21,11 @@ FIXTURE = os.path.join(HERE, "fixtures", "executor.py")
 FINISHER = os.path.join(HERE, "fixtures", "finish_deferred.py")
 
 
+def read_text(path: str) -> str:
+    with open(path) as f:
+        return f.read()
+
+
 class RecoveryTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls) -> None:
@@ -138,11 +143,15 @@ class RecoveryTest(unittest.TestCase):
         wait_for("the entry to be abandoned", lambda: self.journal("SELECT state FROM assignments") == [("abandoned",)])
         self.assertEqual(self.stop(second), 0)
         self.assertEqual(self.effects(), [])
+        # The restart resent the same accepted; the replay said not to start.
+        [(kind, state, answer)] = self.journal("SELECT kind, state, answer_json FROM outbox")
+        self.assertEqual((kind, state), ("accepted", "delivered"))
+        self.assertEqual((json.loads(answer)["replayed"], json.loads(answer)["confirmed"]), (True, False))
 
     def test_a_deferred_call_is_finished_by_another_process_on_the_same_journal(self) -> None:
         run_id = self.one_call_run("jobs.export")
         executor = self.start()
-        handle_id = wait_for("the handle", lambda: os.path.exists(self.handle_file) and open(self.handle_file).read())
+        handle_id = wait_for("the handle", lambda: os.path.exists(self.handle_file) and read_text(self.handle_file))
         env = {"PATH": os.environ.get("PATH", ""), "FIXTURE_OPTIONS": json.dumps(self.options)}
         finished = subprocess.run([sys.executable, FINISHER, handle_id, "complete"], env=env, capture_output=True, timeout=60)
         self.assertEqual(finished.stdout.decode().strip(), "finished", finished.stderr.decode())

@@ -94,6 +94,10 @@ class ReceiptDelivery:
         rt = self._rt
         attempt = 0
         while True:
+            # Another process (the sweep of a runner sharing the journal) may have settled it meanwhile.
+            current = [r for r in rt._journal.receipts(entry.call_id) if r.receipt_id == receipt.receipt_id]
+            if not current or current[0].state != "pending":
+                return True
             rt._journal.count_attempt(receipt.receipt_id)
             outcome = rt._client.receipt(entry.run_id, entry.call_id, receipt.body_text)
             if self.settle(entry, receipt, outcome):

@@ -35,6 +35,7 @@ RUNNER_ERROR_CODES: Dict[str, str] = {
     "call_finished": "progress or defer() after the handler's call was finished",
     "invalid_json": "a value JSON cannot express (NaN, a cycle, an object that is not JSON)",
     "connect_refused": "the server refused the connection (key, scope or binding)",
+    "connect_timeout": "the server did not answer the first connect within connect_timeout_s",
     "access_refused": "a refusal of the key or executor lasted refusal_grace_s",
     "fenced": "another process connected with this executor ID",
     "internal_failure": "something raised where nothing should (a bug, a product callback, a journal write)",

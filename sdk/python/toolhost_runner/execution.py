@@ -92,7 +92,7 @@ def accept_and_run(rt: "ToolRunner", call_id: str, refusal: Optional[ClaimVerdic
                 confirmed = False
         if not confirmed:
             reason = last.reject_code or "not_confirmed"
-            if rt._journal.transition(call_id, ["accepting"], "abandoned", reason):
+            if rt._journal.abandon(call_id, reason):
                 rt._stats_add("accepts_refused")
                 rt._cancellations.discard(call_id)
                 rt._emit("abandoned", {"call_id": call_id, "reason": reason})

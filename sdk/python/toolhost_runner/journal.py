@@ -241,6 +241,20 @@ class Journal:
         """Moves the call from one of ``sources`` to ``target`` (an edge, checked); False when it was elsewhere."""
         return bool(self._atomic(lambda: self._move(call_id, sources, target, reason, columns)))
 
+    def abandon(self, call_id: str, reason: str) -> bool:
+        """``accepting`` → ``abandoned`` (never to start), its pending receipts retired as ``obsolete``, in one transaction."""
+
+        def work() -> bool:
+            if not self._move(call_id, ["accepting"], "abandoned", reason, {}):
+                return False
+            self._db.execute(
+                "UPDATE outbox SET state = 'obsolete', updated_at_ms = ? WHERE call_id = ? AND state = 'pending'",
+                (_now_ms(), call_id),
+            )
+            return True
+
+        return bool(self._atomic(work))
+
     def settle_receipt(
         self, receipt_id: str, target: str, answer_json: Optional[str] = None, reject_code: Optional[str] = None
     ) -> bool:

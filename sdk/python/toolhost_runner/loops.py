@@ -139,8 +139,8 @@ def maintenance_loop(rt: "ToolRunner") -> None:
     unresolved reconciliations."""
     last_reconcile = time.monotonic()
     while not rt._stopping.wait(rt._outbox_sweep_interval_s):
-        calls = [c for c in rt._journal.calls_with_pending_receipts() if not rt._is_busy(c)]
-        calls = [c for c in calls if (rt._journal.get(c) or _CLOSED).state not in ("accepting",)]
+        # An `accepting` call's accepted belongs to its accept flow (or the next start), never to the sweep.
+        calls = [c for c in rt._journal.calls_with_pending_receipts() if not rt._is_busy(c) and _state(rt, c) != "accepting"]
         connection = rt._connection.current
         batch = connection.batch if connection is not None and rt._batching else None
         if batch is not None and len(calls) > 1:
@@ -155,8 +155,6 @@ def maintenance_loop(rt: "ToolRunner") -> None:
                     rt._spawn_owned(entry.call_id, f"reconciling {entry.call_id}", lambda c=entry.call_id: reconcile_call(rt, c, False))
 
 
-class _Closed:
-    state = "done"
-
-
-_CLOSED = _Closed()
+def _state(rt: "ToolRunner", call_id: str) -> str:
+    entry = rt._journal.get(call_id)
+    return "done" if entry is None else entry.state

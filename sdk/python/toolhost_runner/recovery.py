@@ -58,7 +58,7 @@ def recover_journal(rt: "ToolRunner") -> Dict[str, int]:
 
             rt._spawn_owned(call_id, f"recovering {call_id}", resume)
         elif step.type == "abandon":
-            if rt._journal.transition(call_id, ["accepting"], "abandoned", step.reason):
+            if rt._journal.abandon(call_id, step.reason):
                 rt._emit("abandoned", {"call_id": call_id, "reason": step.reason})
         elif step.type == "deliver":
             rt._spawn_owned(call_id, f"redelivering {call_id}", lambda c=call_id: rt._delivery.deliver_call(c))

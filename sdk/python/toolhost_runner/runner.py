@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import re
 import signal
+import sqlite3
 import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, Set
@@ -96,7 +97,10 @@ class ToolRunner:
         self._batching = batching
         self._operation_key_of = operation_key
         self._log = logger or logging.getLogger("toolhost_runner")
-        self._journal = Journal(journal_path)
+        try:
+            self._journal = Journal(journal_path)
+        except (sqlite3.Error, ValueError, OSError) as error:
+            raise RunnerError("invalid_options", f"cannot open the journal {journal_path}: {error}") from error
         self._registry = Registry()
         self._slots = ToolSlots()
         self._watch = TroubleWatch(retry_backoff_min_s, retry_backoff_max_s, refusal_grace_s)
@@ -385,6 +389,10 @@ class ToolRunner:
         entry = self._entry_of_handle(handle_id)
         if not isinstance(data, dict):
             raise RunnerError("invalid_json", "progress data must be a JSON object (a dict)")
+        try:
+            compact_text(data).encode("utf-8")
+        except (ValueError, TypeError, UnicodeEncodeError, RecursionError) as error:
+            raise RunnerError("invalid_json", f"progress data is not JSON: {error}") from error
         if journal_receipt(self, entry, {"kind": "progress", "progress": data}, ["deferred"]) is None:
             raise RunnerError("handle_finished", f"deferred call {entry.call_id} is finished")
         self._deliver_now(entry.call_id)

@@ -1,6 +1,6 @@
 /**
- * The crash harness. A real `toolhost serve` on a SQLite file and K crash executors (ToolRunner + a
- * ledger without de-duplication) process write calls emitted by scripted runs created through the
+ * The crash harness. A real `toolhost serve` on a SQLite file and K crash executors (ToolRunner, or
+ * with `runner: "python"` the Python runner of sdk/python, + a ledger without de-duplication) process write calls emitted by scripted runs created through the
  * HTTP API. Each executor instance SIGKILLs itself at one kill point (round-robin over all points,
  * after a random number of occurrences); the harness SIGKILLs the server at random moments and
  * restarts everything on the same files. Once every run has ended and every call is final, kills stop,
