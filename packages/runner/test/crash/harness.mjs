@@ -1,6 +1,6 @@
 /**
- * The crash harness. A real `toolhost serve` on a SQLite file and K crash executors (ToolRunner + a
- * ledger without de-duplication) process write calls emitted by scripted runs created through the
+ * The crash harness. A real `toolhost serve` on a SQLite file and K crash executors (ToolRunner, or
+ * with `runner: "python"` the Python runner of sdk/python, + a ledger without de-duplication) process write calls emitted by scripted runs created through the
  * HTTP API. Each executor instance SIGKILLs itself at one kill point (round-robin over all points,
  * after a random number of occurrences); the harness SIGKILLs the server at random moments and
  * restarts everything on the same files. Once every run has ended and every call is final, kills stop,
@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkStores, journalBacklog } from "./checks.mjs";
-import { KILL_POINT_NAMES, MAIN_KILL_POINTS } from "./kill-points.mjs";
+import { countsFor, KILL_POINT_NAMES, KILL_POINTS, MAIN_KILL_POINTS } from "./kill-points.mjs";
 import { freePort, killAllChildren, ServerProcess, startExecutor } from "./processes.mjs";
 
 const ADMIN_KEY = "crash-harness-admin-secret-91c4";
@@ -29,7 +29,19 @@ export const HARNESS_DEFAULTS = {
   serverKills: 2,
   serverKillEveryMs: [2_500, 6_000],
   timeoutMs: 110_000,
+  runner: "typescript",
 };
+
+/** The kill point's event and payload filter, for an executor that cannot import kill-points.mjs (Python). */
+function killPointEnv(point) {
+  if (point === "none") return {};
+  return {
+    CRASH_KILL_EVENT: KILL_POINTS[point].event,
+    // Only final receipts count for the receipt points (countsFor): a progress or accepted does not.
+    CRASH_KILL_FINAL_ONLY: countsFor(point, { kind: "progress" }) ? "0" : "1",
+    CRASH_RECONCILE_EVENT: KILL_POINTS.during_reconcile.event,
+  };
+}
 
 /** A small seeded PRNG (mulberry32), so a run's kill plan can be reproduced. */
 export function seededRandom(seed) {
@@ -140,9 +152,12 @@ export async function runCrashHarness(options = {}) {
                 CRASH_KILL_AFTER: String(plan.after),
                 CRASH_KILL_ON_RECONCILE: plan.onReconcile ? "1" : "0",
                 CRASH_MARKER_PATH: markerPath,
+                CRASH_RECONCILE_EVENT: KILL_POINTS.during_reconcile.event,
+                ...killPointEnv(plan.point),
               },
               join(dir, `executor-${i}.log`),
               `${executorId} instance ${tally.executorStarts} (${plan.point} after ${plan.after})`,
+              o.runner,
             );
             current.set(executorId, { child, plan });
             const { code, signal } = await exited;
@@ -222,6 +237,7 @@ export async function runCrashHarness(options = {}) {
     return {
       seed,
       dir,
+      runner: o.runner,
       exitsWithoutKill,
       seconds: Math.round((Date.now() - startedAt) / 100) / 10,
       runsPlanned,

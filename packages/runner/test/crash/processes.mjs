@@ -12,6 +12,16 @@ import { fileURLToPath } from "node:url";
 
 const TOOLHOST_BIN = fileURLToPath(new URL("../../../cli/bin/toolhost.js", import.meta.url));
 const EXECUTOR_SCRIPT = fileURLToPath(new URL("./executor-process.mjs", import.meta.url));
+const PYTHON_EXECUTOR_SCRIPT = fileURLToPath(new URL("./executor-process.py", import.meta.url));
+
+/** The Python interpreter the Python crash executor runs on (TOOLHOST_PYTHON, else python3). */
+export const PYTHON = process.env.TOOLHOST_PYTHON ?? "python3";
+
+/** The runners the crash executor exists for: the command line of each. */
+export const EXECUTOR_COMMANDS = {
+  typescript: () => [process.execPath, EXECUTOR_SCRIPT],
+  python: () => [PYTHON, PYTHON_EXECUTOR_SCRIPT],
+};
 
 const children = new Set();
 
@@ -120,9 +130,12 @@ export class ServerProcess {
   }
 }
 
-/** Starts one crash executor instance with `env`; answers its child and its exit. */
-export function startExecutor(env, logPath, label = "executor") {
-  const child = spawn(process.execPath, [EXECUTOR_SCRIPT], {
+/** Starts one crash executor instance of `runner` (typescript or python) with `env`; answers its child and its exit. */
+export function startExecutor(env, logPath, label = "executor", runner = "typescript") {
+  const command = EXECUTOR_COMMANDS[runner];
+  if (command === undefined) throw new Error(`unknown runner ${runner}`);
+  const [file, ...args] = command();
+  const child = spawn(file, args, {
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
