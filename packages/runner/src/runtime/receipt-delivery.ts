@@ -88,7 +88,7 @@ export class ReceiptDelivery {
     const results = new Map<string, ReceiptResult>();
     const entry = journal.get(callId);
     if (entry === undefined) return results;
-    const startedAtMs = Date.now();
+    const startedAtMs = performance.now();
     // Until none is left: a refused final receipt journals its replacement behind it.
     for (let pending = journal.pendingReceipts(callId); pending.length > 0; pending = journal.pendingReceipts(callId)) {
       for (const receipt of pending) {
@@ -163,7 +163,7 @@ export class ReceiptDelivery {
         { minMs: options.retryBackoffMinMs, maxMs: options.retryBackoffMaxMs },
         options.random(),
       );
-      const now = Date.now();
+      const now = performance.now();
       if (deadline !== null && now + delay > deadline) {
         logger.warn("receipt left in the outbox for later delivery", {
           callId,
