@@ -135,6 +135,16 @@ describeEachDialect("__proto__ and constructor members are data", (dialect) => {
     expect(claim.text).toContain(`"arguments":${DOC},`);
   });
 
+  it("the dry-run checks such arguments and results, and previews the result byte for byte", async () => {
+    const answer = await server.call("POST", "/v1/tools/dry-run", {
+      ...admin,
+      body: `{"agent_version":"${world.agentVersion}","tool_name":"tasks.write","arguments":${ARGS},"mock_receipts":[{"receipt_id":"m","kind":"completed","result":${DOC}}]}`,
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.text).toContain(`"result":${DOC}`);
+    expect(answer.text).not.toContain("invalid_json");
+  });
+
   it("the same names among a body's own members are still refused at their pointer, and nothing is stored", async () => {
     const runs = `/v1/sessions/${world.sessionId}/runs`;
     const before = expectStatus(await server.call("GET", `${runs}?limit=200`, admin), 200).data.length;
