@@ -36,6 +36,13 @@ export const RUNNER_ERROR_CODES = {
   publish_refused: "publish_refused",
   /** A 2xx answer the runner cannot read (not JSON, or not the route's wire shape); retried like a server error. */
   malformed_answer: "malformed_answer",
+  /**
+   * The journal cannot be used: the file is corrupt, a directory, locked by another process past the
+   * wait, or another started runner with the same executor ID holds it (the message names the path
+   * and the cause). `start()` rejects with it; so do `complete`/`fail`/`progress` of a process that
+   * only finishes deferred calls.
+   */
+  journal_unavailable: "journal_unavailable",
   /** Something threw where nothing should (a bug, or the journal file failing): the runner failed; `cause` holds it. */
   internal_failure: "internal_failure",
 } as const;

@@ -57,7 +57,7 @@ export interface RunnerStats {
   readonly counters: Readonly<Record<RunnerCounter, number>>;
   /** Handlers running now, per tool. */
   readonly inFlight: Readonly<Record<string, number>>;
-  /** The journal's calls per state and receipts waiting for delivery. */
+  /** The journal's calls per state and receipts waiting for delivery (null before the journal is opened and after shutdown). */
   readonly journal: JournalCounts | null;
   /** The current connection, when connected. */
   readonly connection: { readonly connectionId: string; readonly epoch: number } | null;

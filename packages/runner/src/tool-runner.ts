@@ -16,7 +16,7 @@ import { type CodeFirstTool, type ToolDefinition, type TypedToolHandler, toolInp
 import { asRunnerError, RunnerError } from "./errors.js";
 import { type RunnerEventName, RunnerEvents, type RunnerListener } from "./events.js";
 import { ServerClient } from "./http/server-client.js";
-import { Journal } from "./journal/journal.js";
+import { JournalOpener } from "./journal/journal-opener.js";
 import { toJsonValue } from "./json-value.js";
 import { compileRunnerOptions, FENCED_EXIT_CODE, type ToolRunnerOptions } from "./options.js";
 import { type ReconcileResolver, type RegisterOptions, type ToolHandler, ToolRegistry } from "./registry.js";
@@ -61,14 +61,17 @@ export class ToolRunner {
   /** Settles when the runner stopped (resolves) or failed and stopped itself (rejects with the failure). */
   readonly #done: Promise<void>;
   #settleDone: (failure: RunnerError | null) => void = () => undefined;
+  /** The journal, opened by `start()` or on first use. */
+  readonly #journal: JournalOpener;
 
-  /** Checks the options and opens the journal (nothing is sent before `start`). */
+  /** Checks the options (nothing is opened or sent before `start`; the journal opens on first use). */
   constructor(options: ToolRunnerOptions) {
     const compiled = compileRunnerOptions(options);
     const logger = compiled.logger;
     const stats = new StatsCounters();
     const events = new RunnerEvents(logger);
-    const journal = Journal.open(compiled.journalPath);
+    const opener = new JournalOpener(compiled.journalPath);
+    this.#journal = opener;
     const client = new ServerClient({
       baseUrl: compiled.baseUrl,
       apiKey: compiled.apiKey,
@@ -97,7 +100,9 @@ export class ToolRunner {
     });
     this.#rt = {
       options: compiled,
-      journal,
+      get journal() {
+        return opener.journal;
+      },
       client,
       logger,
       stats,
@@ -108,7 +113,9 @@ export class ToolRunner {
       cancellations,
       delivery: new ReceiptDelivery({
         options: compiled,
-        journal,
+        get journal() {
+          return opener.journal;
+        },
         client,
         logger,
         stats,
@@ -240,6 +247,8 @@ export class ToolRunner {
 
   async #start(): Promise<void> {
     const rt = this.#rt;
+    await this.#journal.open();
+    this.#journal.lockExecutor(rt.options.executorId);
     rt.journal.prune(Date.now() - rt.options.journalRetentionMs);
     const limitMs = rt.options.connectTimeoutMs;
     const signal =
@@ -287,7 +296,7 @@ export class ToolRunner {
   }
 
   /** Finishes a deferred call with its result (`completed`); any process sharing the journal may call it. */
-  complete(
+  async complete(
     handle: DeferredHandle | string,
     result: unknown,
     options: { resultType?: ResultType } = {},
@@ -302,12 +311,12 @@ export class ToolRunner {
   }
 
   /** Finishes a deferred call as failed (a CancelledError reports `cancelled`). */
-  fail(handle: DeferredHandle | string, error: DeferredError): Promise<FinishResult> {
+  async fail(handle: DeferredHandle | string, error: DeferredError): Promise<FinishResult> {
     return finishDeferred(this.#rt, handle, failureDraft(error), "deferred_failed");
   }
 
   /** Reports progress of a deferred call. */
-  progress(handle: DeferredHandle | string, data: Record<string, unknown>): Promise<void> {
+  async progress(handle: DeferredHandle | string, data: Record<string, unknown>): Promise<void> {
     return deferredProgress(this.#rt, handle, data);
   }
 
@@ -332,7 +341,7 @@ export class ToolRunner {
     return {
       counters: rt.stats.snapshot(),
       inFlight: rt.slots.inUse(),
-      journal: this.#shutDown ? null : rt.journal.counts(),
+      journal: this.#shutDown || !this.#journal.isOpen ? null : rt.journal.counts(),
       connection: connection === null ? null : { connectionId: connection.connectionId, epoch: connection.epoch },
     };
   }
@@ -394,7 +403,7 @@ export class ToolRunner {
    */
   async #shutdown(): Promise<void> {
     const rt = this.#rt;
-    rt.lifecycle.beginStop(Date.now());
+    rt.lifecycle.beginStop(performance.now());
     try {
       // A start in progress ends quickly once the stop signal is aborted; its journal work must finish first.
       await this.#starting?.catch(() => undefined);
@@ -411,7 +420,7 @@ export class ToolRunner {
       }
     } finally {
       this.#shutDown = true;
-      rt.journal.close();
+      this.#journal.close();
     }
   }
 

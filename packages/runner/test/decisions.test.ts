@@ -8,6 +8,7 @@ import { decideDelivery } from "../src/decisions/delivery-outcome.js";
 import { decideHandlerOutcome } from "../src/decisions/handler-outcome.js";
 import { draftOfReconcile } from "../src/decisions/reconcile-outcome.js";
 import { planRecovery, reportedCallOf } from "../src/decisions/recovery-plan.js";
+import { replacementOfRefused } from "../src/decisions/refused-final-receipt.js";
 import { verifyClaim } from "../src/decisions/verify-claim.js";
 import { BusinessError, CancelledError } from "../src/errors.js";
 import { ANSWER_READERS, answerOutcome } from "../src/http/answer-reader.js";
@@ -211,6 +212,43 @@ function entry(state: JournalState, effect: "write" | "read" = "write"): Journal
 function report(action: CallReport["action"], reason: CallReport["reason"], status: CallReport["status"]): CallReport {
   return { call_id: "c1", run_id: "r1", status, run_status: "waiting_for_tools", receipt_ids: [], action, reason };
 }
+
+describe("replacementOfRefused", () => {
+  const receipt = (kind: OutboxReceipt["kind"], bodyText = '{"kind":"completed"}') => ({
+    receiptId: "r-1",
+    kind,
+    bodyText,
+  });
+  const refusal = (status: number, code: string) => ({ status, code, message: "no" });
+
+  it("replaces a known outcome refused for its body (400, 413, 422) with failed result_refused", () => {
+    for (const [status, code] of [
+      [400, "invalid_json"],
+      [413, "body_too_large"],
+      [422, "validation_failed"],
+    ] as const) {
+      for (const kind of ["completed", "failed", "cancelled"] as const) {
+        const draft = replacementOfRefused(receipt(kind), refusal(status, code));
+        expect(draft?.kind).toBe("failed");
+        expect(JSON.parse(compact(draft?.error ?? null))).toEqual({
+          code: "result_refused",
+          message: `the server refused the ${kind} receipt for good (${status} ${code}: no); the handler's outcome was not delivered`,
+          details: { status, code, refused_kind: kind, refused_receipt_id: "r-1" },
+        });
+      }
+    }
+  });
+
+  it("replaces nothing refused about the call, an unknown outcome, progress, or a replacement itself", () => {
+    expect(replacementOfRefused(receipt("completed"), refusal(409, "call_already_final"))).toBeUndefined();
+    expect(replacementOfRefused(receipt("completed"), refusal(403, "invalid_grant"))).toBeUndefined();
+    expect(replacementOfRefused(receipt("reconciliation_required"), refusal(413, "body_too_large"))).toBeUndefined();
+    expect(replacementOfRefused(receipt("progress"), refusal(413, "body_too_large"))).toBeUndefined();
+    expect(replacementOfRefused(receipt("accepted"), refusal(422, "validation_failed"))).toBeUndefined();
+    const replacement = '{"kind":"failed","error":{"code":"result_refused","message":"x"}}';
+    expect(replacementOfRefused(receipt("failed", replacement), refusal(422, "validation_failed"))).toBeUndefined();
+  });
+});
 
 describe("planRecovery", () => {
   it("resumes an unconfirmed accept unless the call is not ours any more", () => {

@@ -156,9 +156,14 @@ describe("journal state changes", () => {
     journal.assign(assignment("c1"), receipt("r1"));
     now += 10;
     journal.assign(assignment("c2"), receipt("r2"));
-    expect(journal.callsWithPendingReceipts(10)).toEqual(["c1", "c2"]);
+    journal.assign({ ...assignment("c3"), executorId: "exec-2" }, receipt("r3"));
+    expect(journal.callsWithPendingReceipts(10, "exec-1")).toEqual(["c1", "c2"]);
+    // Runners with other executor IDs may share the file: each sees only its own calls.
+    expect(journal.callsWithPendingReceipts(10, "exec-2")).toEqual(["c3"]);
+    expect(journal.entriesIn(["accepting"], "exec-2").map((entry) => entry.callId)).toEqual(["c3"]);
+    expect(journal.entriesIn(["accepting"]).map((entry) => entry.callId)).toEqual(["c1", "c2", "c3"]);
     journal.abandon("c1", "not_confirmed");
-    expect(journal.counts()).toMatchObject({ accepting: 1, abandoned: 1, outboxPending: 1 });
+    expect(journal.counts()).toMatchObject({ accepting: 2, abandoned: 1, outboxPending: 2 });
     expect(journal.prune(now)).toBe(0);
     expect(journal.prune(now + 1)).toBe(1);
     expect(journal.get("c1")).toBeUndefined();

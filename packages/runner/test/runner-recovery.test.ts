@@ -3,6 +3,7 @@
 // confirmed write call with no result to reconciliation (never re-running it), re-runs a read call,
 // and a second process sharing the journal finishes a deferred call.
 import { execFile } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -82,6 +83,18 @@ describe("redelivery", () => {
 });
 
 describe("recovery after a restart", () => {
+  /**
+   * What a process that died leaves on disk: a copy of its journal (the file and its WAL). The first
+   * runner stays alive in this process (to be fenced), so the new one starts on the copy: a started
+   * runner's executor lock keeps a second one off the same file.
+   */
+  function diskOf(path: string): string {
+    const copy = journalPath();
+    copyFileSync(path, copy);
+    if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+    return copy;
+  }
+
   async function restart(world: World, path: string, register: (runner: ToolRunner) => void): Promise<ToolRunner> {
     const runner = newRunner(world, { journalPath: path });
     register(runner);
@@ -175,9 +188,9 @@ describe("recovery after a restart", () => {
     await first.start();
     const runId = await startRun(world);
     await confirmed;
-    // The first process "dies" with its handler in flight; a new one starts on the same journal.
+    // The first process "dies" with its handler in flight; a new one starts on what it left on disk.
     const asked: string[] = [];
-    const second = await restart(world, path, (runner) => {
+    const second = await restart(world, diskOf(path), (runner) => {
       runner.register(
         "tasks.create",
         () => {
@@ -216,7 +229,7 @@ describe("recovery after a restart", () => {
     const runId = await startRun(world);
     await confirmed;
     let reruns = 0;
-    const second = await restart(world, path, (runner) =>
+    const second = await restart(world, diskOf(path), (runner) =>
       runner.register("tasks.read", () => ({ page: ++reruns }), { effect: "read" }),
     );
     await settledRun(world, runId);

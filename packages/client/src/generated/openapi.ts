@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Answers `{"status":"ready","storage":"available"}` when the database answers a round trip, else 503 `storage_unavailable` with `Retry-After` (within the database connect and query timeouts). Needs no credential.
+         * @description Answers `{"status":"ready","storage":"available"}` when the database answers a round trip and writes can succeed, else 503 `storage_unavailable` with `Retry-After` (within the database connect and query timeouts): also while the database is read-only, or SQLite's file has under 1 MiB of room on its disk or under `max_page_count`. Needs no credential.
          */
         get: operations["getReadiness"];
         put?: never;

@@ -30,7 +30,7 @@ export type DeliveryVerdict =
   /** Not delivered: try again later, same ID and body (`trouble` says why, for the trouble watch). */
   | { readonly type: "retry"; readonly trouble: Trouble }
   /** Refused for good: journal it rejected. */
-  | { readonly type: "rejected"; readonly code: string; readonly message: string };
+  | { readonly type: "rejected"; readonly status: number; readonly code: string; readonly message: string };
 
 /** The verdict on one attempt's outcome. */
 export function decideDelivery(outcome: HttpOutcome<ReceiptAnswer>): DeliveryVerdict {
@@ -38,7 +38,7 @@ export function decideDelivery(outcome: HttpOutcome<ReceiptAnswer>): DeliveryVer
   const trouble = callTrouble(outcome);
   // Only a refusal about this receipt has no trouble of its own.
   if (trouble === undefined && outcome.type === "refused") {
-    return { type: "rejected", code: outcome.code, message: outcome.message };
+    return { type: "rejected", status: outcome.status, code: outcome.code, message: outcome.message };
   }
   return {
     type: "retry",

@@ -11,11 +11,18 @@ import { JOURNAL_TRANSITIONS, OUTBOX_TRANSITIONS } from "./journal-records.js";
 /** The schema version this code writes; a newer file is refused rather than misread. */
 export const JOURNAL_SCHEMA_VERSION = 1;
 
-/** Pragmas applied on every open. */
+/**
+ * How long one statement waits for another process's lock. better-sqlite3 is synchronous: the wait
+ * blocks the host's event loop, so it stays short; opening waits longer, asynchronously
+ * (`journal-opener.ts`).
+ */
+export const JOURNAL_BUSY_TIMEOUT_MS = 50;
+
+/** Pragmas applied on every open (the busy timeout first: switching to WAL may wait for a lock). */
 export const JOURNAL_PRAGMAS = [
+  `busy_timeout = ${JOURNAL_BUSY_TIMEOUT_MS}`,
   "journal_mode = WAL",
   "synchronous = FULL",
-  "busy_timeout = 10000",
   "foreign_keys = ON",
 ];
 

@@ -137,13 +137,17 @@ export class Journal {
     return row === undefined ? undefined : entryOf(row);
   }
 
-  /** Entries in `states`, oldest first. */
-  entriesIn(states: readonly JournalState[]): JournalEntry[] {
+  /**
+   * Entries in `states`, oldest first; only `executorId`'s when given (runners with different
+   * executor IDs may share one file, and each recovers, sweeps and reconciles only its own calls).
+   */
+  entriesIn(states: readonly JournalState[], executorId?: string): JournalEntry[] {
     if (states.length === 0) return [];
     const marks = states.map(() => "?").join(", ");
+    const byExecutor = executorId === undefined ? "" : " AND executor_id = ?";
     const rows = this.#db
-      .prepare(`SELECT * FROM assignments WHERE state IN (${marks}) ORDER BY created_at_ms, call_id`)
-      .all(...states) as AssignmentRow[];
+      .prepare(`SELECT * FROM assignments WHERE state IN (${marks})${byExecutor} ORDER BY created_at_ms, call_id`)
+      .all(...states, ...(executorId === undefined ? [] : [executorId])) as AssignmentRow[];
     return rows.map(entryOf);
   }
 
@@ -208,13 +212,14 @@ export class Journal {
     return rows.map(receiptOf);
   }
 
-  /** Calls with receipts waiting for delivery (oldest receipt first), at most `limit`. */
-  callsWithPendingReceipts(limit: number): string[] {
+  /** `executorId`'s calls with receipts waiting for delivery (oldest receipt first), at most `limit`. */
+  callsWithPendingReceipts(limit: number, executorId: string): string[] {
     const rows = this.#db
       .prepare(
-        "SELECT call_id, MIN(seq) AS first FROM outbox WHERE state = 'pending' GROUP BY call_id ORDER BY first LIMIT ?",
+        `SELECT o.call_id, MIN(o.seq) AS first FROM outbox o JOIN assignments a ON a.call_id = o.call_id
+         WHERE o.state = 'pending' AND a.executor_id = ? GROUP BY o.call_id ORDER BY first LIMIT ?`,
       )
-      .all(limit) as Array<{ call_id: string }>;
+      .all(executorId, limit) as Array<{ call_id: string }>;
     return rows.map((row) => row.call_id);
   }
 

@@ -117,8 +117,13 @@ export class McpBridge {
   /** Connects to the MCP server, lists its tools and maps them (no toolhost server is contacted). */
   async open(): Promise<McpToolMapping> {
     const listed = await this.#connection.listTools();
-    this.#listed = new Set(listed.map((tool) => tool.name));
-    const mapping = mapMcpTools(listed, this.#options.bindingId, this.#options.tools);
+    this.#listed = new Set([...listed.tools.map((tool) => tool.name), ...listed.unusable.map((tool) => tool.mcpName)]);
+    const mapped = mapMcpTools(listed.tools, this.#options.bindingId, this.#options.tools);
+    const { allow, deny } = this.#options.tools ?? {};
+    const unusable = listed.unusable.filter(
+      (tool) => (allow === undefined || allow.includes(tool.mcpName)) && !(deny ?? []).includes(tool.mcpName),
+    );
+    const mapping: McpToolMapping = { tools: mapped.tools, skipped: [...unusable, ...mapped.skipped] };
     this.#mapping = mapping;
     for (const skipped of mapping.skipped) {
       this.#logger.warn("mcp tool skipped", { mcp_tool: skipped.mcpName, reason: skipped.reason });
@@ -216,7 +221,8 @@ export class McpBridge {
     const before = this.#listed;
     let listed: string[];
     try {
-      listed = (await this.#connection.listTools()).map((tool) => tool.name);
+      const list = await this.#connection.listTools();
+      listed = [...list.tools.map((tool) => tool.name), ...list.unusable.map((tool) => tool.mcpName)];
     } catch (error) {
       this.#logger.warn("mcp tools changed; listing them failed", { error: String(error) });
       return;

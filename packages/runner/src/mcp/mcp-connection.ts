@@ -13,9 +13,31 @@ import {
   type CallToolResult,
   CallToolResultSchema,
   ProgressNotificationSchema,
+  ResultSchema,
   ToolListChangedNotificationSchema,
+  ToolSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { McpToolDescription } from "./tool-mapping.js";
+import type { McpSkippedTool, McpToolDescription } from "./tool-mapping.js";
+
+/** What `tools/list` answered: the tools the SDK's schema accepts, and the entries it does not. */
+export interface McpToolList {
+  readonly tools: readonly McpToolDescription[];
+  readonly unusable: readonly McpSkippedTool[];
+}
+
+/** The name of an unusable entry, or its position when it has none. */
+function nameOf(raw: unknown, index: number): string {
+  const name = typeof raw === "object" && raw !== null ? (raw as { name?: unknown }).name : undefined;
+  return typeof name === "string" ? name : `(tool at index ${index} of its page, without a name)`;
+}
+
+/** The first problem the schema found, with its path. */
+function reasonOf(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return "not a valid MCP tool";
+  const path = issue.path.map(String).join(".");
+  return `not a valid MCP tool${path === "" ? "" : ` at ${path}`}: ${issue.message}`;
+}
 
 /** Where the MCP server is. */
 export type McpServerSpec =
@@ -119,17 +141,30 @@ export class McpConnection {
     });
   }
 
-  /** Every tool the server lists (following `nextCursor`). */
-  async listTools(): Promise<McpToolDescription[]> {
+  /**
+   * Every tool the server lists (following `nextCursor`). Each tool is checked on its own against the
+   * SDK's tool schema, so one unusable entry (an `inputSchema` that is not an object, a missing name)
+   * is reported in `unusable` instead of failing the whole list, as the SDK's `listTools` would.
+   */
+  async listTools(): Promise<McpToolList> {
     const client = await this.client();
     const tools: McpToolDescription[] = [];
+    const unusable: McpSkippedTool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor });
-      tools.push(...(page.tools as McpToolDescription[]));
-      cursor = page.nextCursor;
+      const page = await client.request(
+        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+        ResultSchema,
+      );
+      const listed: unknown[] = Array.isArray(page.tools) ? page.tools : [];
+      for (const [index, raw] of listed.entries()) {
+        const checked = ToolSchema.safeParse(raw);
+        if (checked.success) tools.push(checked.data as McpToolDescription);
+        else unusable.push({ mcpName: nameOf(raw, index), reason: reasonOf(checked.error) });
+      }
+      cursor = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
     } while (cursor !== undefined);
-    return tools;
+    return { tools, unusable };
   }
 
   /**

@@ -46,7 +46,7 @@ export async function carryClaim(
   let refusal: AcceptRefusal | undefined;
   if (!verdict.ok) {
     if (REFUSAL_ACTIONS[verdict.code] === "decline") {
-      rt.declined.set(callId, Date.now() + DECLINED_SKIP_MS);
+      rt.declined.set(callId, performance.now() + DECLINED_SKIP_MS);
       stats.add("claims_declined");
       logger.warn("declined a call this executor does not serve; its claim will lapse", {
         callId,
@@ -69,7 +69,7 @@ export async function carryClaim(
         allowed = (await authorize(call)) === true;
       } catch (error) {
         // A failing check is not a refusal: let the claim lapse so the call is tried again.
-        rt.declined.set(callId, Date.now() + DECLINED_SKIP_MS);
+        rt.declined.set(callId, performance.now() + DECLINED_SKIP_MS);
         logger.error("authorize threw; the call is not accepted now and will come back", { callId, error });
         return false;
       }

@@ -52,7 +52,7 @@ export async function executeCandidate(rt: RunnerRuntime, candidate: PendingCall
       // The server answered about this call only (another executor won it, the call ended): claims work.
       rt.watch.clear("claim");
       if (outcome.type === "refused" && outcome.code !== "already_claimed") {
-        rt.declined.set(callId, Date.now() + DECLINED_SKIP_MS);
+        rt.declined.set(callId, performance.now() + DECLINED_SKIP_MS);
       }
       logger.debug("claim refused", { callId, code: outcome.type === "refused" ? outcome.code : outcome.type });
       return;

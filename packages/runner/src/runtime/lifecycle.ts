@@ -16,7 +16,7 @@ export class Lifecycle {
     return this.#stoppingSinceMs !== null;
   }
 
-  /** When `stop()` began (epoch ms), or null. */
+  /** When `stop()` began (`performance.now()` ms: monotonic, like every interval of the runner), or null. */
   get stoppingSinceMs(): number | null {
     return this.#stoppingSinceMs;
   }

@@ -14,13 +14,13 @@ const SWEEP_BATCH = 100;
 /** Sweeps and reconciles until the runner begins to stop (so a stop's drain is never fed new work). */
 export async function maintenanceLoop(rt: RunnerRuntime): Promise<void> {
   const halt = rt.lifecycle.stopSignal;
-  let lastReconcileMs = Date.now();
+  let lastReconcileMs = performance.now();
   while (!halt.aborted) {
     await sleep(rt.options.outboxSweepIntervalMs, halt);
     if (halt.aborted) return;
     sweepOutbox(rt);
-    if (Date.now() - lastReconcileMs >= rt.options.reconcileIntervalMs) {
-      lastReconcileMs = Date.now();
+    if (performance.now() - lastReconcileMs >= rt.options.reconcileIntervalMs) {
+      lastReconcileMs = performance.now();
       retryReconciliations(rt);
     }
   }
@@ -28,7 +28,7 @@ export async function maintenanceLoop(rt: RunnerRuntime): Promise<void> {
 
 /** Starts delivery of calls with pending receipts that no in-process flow owns. */
 export function sweepOutbox(rt: RunnerRuntime): void {
-  for (const callId of rt.journal.callsWithPendingReceipts(SWEEP_BATCH)) {
+  for (const callId of rt.journal.callsWithPendingReceipts(SWEEP_BATCH, rt.options.executorId)) {
     if (rt.busy.has(callId)) continue;
     const entry = rt.journal.get(callId);
     // An unconfirmed `accepted` belongs to the call flow or to the next start's recovery.
@@ -46,7 +46,7 @@ export function sweepOutbox(rt: RunnerRuntime): void {
 
 /** Asks the resolvers again about reconciling calls no flow owns. */
 export function retryReconciliations(rt: RunnerRuntime): void {
-  for (const entry of rt.journal.entriesIn(["reconciling"])) {
+  for (const entry of rt.journal.entriesIn(["reconciling"], rt.options.executorId)) {
     if (rt.busy.has(entry.callId)) continue;
     rt.busy.add(entry.callId);
     rt.tasks.track(`reconciling call ${entry.callId}`, async () => {

@@ -130,13 +130,13 @@ function startClaimed(rt: RunnerRuntime, answerText: string): void {
 /** How long claims must still wait: their back-off, or while a probe claim of a troubled channel is out. */
 function claimsPausedForMs(rt: RunnerRuntime): number {
   if (!rt.watch.troubled("claim")) return 0;
-  const waitMs = rt.watch.pausedUntilMs("claim") - Date.now();
+  const waitMs = rt.watch.pausedUntilMs("claim") - performance.now();
   return waitMs > 0 ? waitMs : rt.claiming.size > 0 ? BUSY_WAIT_MS : 0;
 }
 
 /** Starts a flow for each candidate that can be taken now; answers how many were taken. */
 function dispatch(rt: RunnerRuntime, answer: PendingAnswer): number {
-  const now = Date.now();
+  const now = performance.now();
   for (const [callId, until] of rt.declined) if (until <= now) rt.declined.delete(callId);
   // While claims are in trouble, one claim probes whether they work again.
   const most = rt.watch.troubled("claim") ? 1 : Number.POSITIVE_INFINITY;

@@ -11,12 +11,14 @@
 import type { ReceiptKind } from "@toolhost/protocol";
 import { backoffDelayMs } from "../decisions/backoff.js";
 import { decideDelivery, type ReceiptAnswerFacts, readReceiptAnswer } from "../decisions/delivery-outcome.js";
+import { RESULT_REFUSED, type Refusal, replacementOfRefused } from "../decisions/refused-final-receipt.js";
 import type { RunnerEvents } from "../events.js";
 import type { ServerClient } from "../http/server-client.js";
 import type { Journal } from "../journal/journal.js";
 import type { OutboxReceipt } from "../journal/journal-records.js";
 import type { RunnerLogger } from "../logger.js";
 import type { CompiledRunnerOptions } from "../options.js";
+import { newReceiptId, receiptBodyText } from "../receipt-body.js";
 import type { StatsCounters } from "../stats.js";
 import type { CancellationBook } from "./cancellations.js";
 import type { Lifecycle } from "./lifecycle.js";
@@ -86,12 +88,15 @@ export class ReceiptDelivery {
     const results = new Map<string, ReceiptResult>();
     const entry = journal.get(callId);
     if (entry === undefined) return results;
-    const startedAtMs = Date.now();
-    for (const receipt of journal.pendingReceipts(callId)) {
-      const result = await this.#deliverOne(entry.runId, receipt, startedAtMs, settings);
-      results.set(receipt.receiptId, result);
-      // Later receipts wait: the server must see them in journal order.
-      if (result.type === "pending") return results;
+    const startedAtMs = performance.now();
+    // Until none is left: a refused final receipt journals its replacement behind it.
+    for (let pending = journal.pendingReceipts(callId); pending.length > 0; pending = journal.pendingReceipts(callId)) {
+      for (const receipt of pending) {
+        const result = await this.#deliverOne(entry.runId, receipt, startedAtMs, settings);
+        results.set(receipt.receiptId, result);
+        // Later receipts wait: the server must see them in journal order.
+        if (result.type === "pending") return results;
+      }
     }
     const after = journal.get(callId);
     if (after?.state === "finishing" && journal.pendingReceipts(callId).length === 0) {
@@ -146,6 +151,7 @@ export class ReceiptDelivery {
           message: verdict.message,
         });
         events.emit("receipt_rejected", { callId, receiptId, kind, code: verdict.code });
+        this.#replaceRefused(receipt, verdict);
         return { type: "rejected", code: verdict.code };
       }
       stats.add("delivery_retries");
@@ -157,7 +163,7 @@ export class ReceiptDelivery {
         { minMs: options.retryBackoffMinMs, maxMs: options.retryBackoffMaxMs },
         options.random(),
       );
-      const now = Date.now();
+      const now = performance.now();
       if (deadline !== null && now + delay > deadline) {
         logger.warn("receipt left in the outbox for later delivery", {
           callId,
@@ -171,6 +177,30 @@ export class ReceiptDelivery {
       // While stopping the stop signal is already aborted: sleep the bounded delay plainly.
       await sleep(delay, lifecycle.stopping ? undefined : lifecycle.stopSignal);
     }
+  }
+
+  /** Journals the `failed` receipt that settles a call whose final receipt was refused for its body. */
+  #replaceRefused(receipt: OutboxReceipt, refusal: Refusal): void {
+    const { journal, logger, stats, events } = this.deps;
+    const draft = replacementOfRefused(receipt, refusal);
+    const entry = journal.get(receipt.callId);
+    if (draft === undefined || entry === undefined) return;
+    const receiptId = newReceiptId(draft.kind);
+    const bodyText = receiptBodyText(
+      { receiptId, executorId: entry.executorId, claimId: entry.claimId, grant: entry.grant },
+      draft,
+    );
+    if (!journal.appendReceipt(receipt.callId, { receiptId, kind: draft.kind, bodyText }, { from: ["finishing"] })) {
+      return;
+    }
+    stats.add("receipts_journaled");
+    events.emit("receipt_journaled", { callId: receipt.callId, receiptId, kind: draft.kind });
+    logger.warn(`the refused receipt is replaced by a failed receipt (${RESULT_REFUSED}) so the call settles`, {
+      callId: receipt.callId,
+      refusedReceiptId: receipt.receiptId,
+      receiptId,
+      code: refusal.code,
+    });
   }
 }
 

@@ -3,7 +3,9 @@
  * pending delivery or pending reconciliation, and follow the server's answers together with the
  * journal's own state (`planRecovery`): resend an `accepted` whose answer was lost, redeliver
  * unacknowledged receipts with the same IDs and bodies, reconcile write calls whose handler may have
- * run, run read calls again, and drop what is not this executor's any more.
+ * run, run read calls again, and drop what is not this executor's any more. Only entries journaled
+ * under this runner's executor ID are reported: another runner sharing the file reports its own (its
+ * calls reported under this ID would be answered "not yours" and closed, a write that ran lost).
  */
 
 import type { CallReport, ReportedCall } from "@toolhost/protocol/wire";
@@ -20,7 +22,7 @@ import { sleep } from "./sleep.js";
 
 /** Reports the journal and starts the recovery step of each entry (the steps run in the background). */
 export async function recoverJournal(rt: RunnerRuntime): Promise<void> {
-  const entries = rt.journal.entriesIn(["accepting", "running", "reconciling", "finishing"]);
+  const entries = rt.journal.entriesIn(["accepting", "running", "reconciling", "finishing"], rt.options.executorId);
   const reported: ReportedCall[] = [];
   for (const entry of entries) {
     const call = reportedCallOf(entry, rt.journal.receipts(entry.callId));

@@ -42,7 +42,7 @@ export class TroubleWatch {
    */
   report(channel: TroubleChannel, trouble: Trouble): TroubleDecision {
     const { options, logger, stats } = this.deps;
-    const nowMs = Date.now();
+    const nowMs = performance.now();
     const policy = {
       backoff: { minMs: options.retryBackoffMinMs, maxMs: options.retryBackoffMaxMs },
       refusalGraceMs: options.refusalGraceMs,
@@ -86,7 +86,7 @@ export class TroubleWatch {
       channel,
       code: streak.code,
       failures: streak.failures,
-      forMs: Date.now() - streak.sinceMs,
+      forMs: performance.now() - streak.sinceMs,
     });
   }
 

@@ -45,6 +45,7 @@ import { toolCallRoutes } from "../runs/tool-call-routes.js";
 import { Sweeper } from "../runtime/sweeper.js";
 import { SWEEPS } from "../runtime/sweeps.js";
 import type { Storage } from "../storage/storage.js";
+import { installApiAnswerHeaders } from "./api-answer-headers.js";
 import type { App, AppContext, RouteModule } from "./app.js";
 import { clientErrorAnswerer } from "./client-error.js";
 import { closeConnectionsOnShutdown } from "./close-connections-on-shutdown.js";
@@ -148,6 +149,7 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   closeConnectionsOnShutdown(app);
   closeConnectionsOfUnreadBodies(app);
   const routes = new RouteTable();
+  installApiAnswerHeaders(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -1,10 +1,12 @@
 /**
  * Reading a JSON request body (pure). The text is kept exactly as received (receipts store it
- * verbatim); the value comes from `JSON.parse`, refusing members that could poison prototypes when
- * the value is later merged into other objects (`__proto__`, `constructor.prototype`), a member
- * name given twice in the body's envelope (readers disagree on which one counts), and — unless the
- * route reports them itself — strings holding a lone surrogate (`"\ud800"`), which UTF-8 cannot
- * encode: a database would store something else than what was answered.
+ * verbatim); the value comes from `JSON.parse`, refusing a member name given twice in the body's
+ * envelope (readers disagree on which one counts), and — unless the route reports them itself —
+ * strings holding a lone surrogate (`"\ud800"`), which UTF-8 cannot encode: a database would store
+ * something else than what was answered. Members named `__proto__` or `constructor` are data:
+ * `JSON.parse` makes them own members (never a prototype), free-form values (results, inputs,
+ * arguments, progress) keep them as sent, and in the envelope the strict schemas refuse them as 422
+ * `unknown_field` like any other unknown member.
  */
 
 import { ProtocolError, pointerAppend } from "@toolhost/protocol";
@@ -17,12 +19,6 @@ export interface JsonBody {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** Cheap pre-checks (as in secure-json-parse): only bodies that mention these keys are walked. */
-const SUSPECT_PROTO =
-  /"(?:_|\\u005[Ff]){2}(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff]){2}"\s*:/;
-const SUSPECT_CONSTRUCTOR =
-  /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
 
 /** Longest parser explanation quoted in an `invalid_json` message. */
 const MAX_REASON_LENGTH = 160;
@@ -62,10 +58,6 @@ export function readJsonBody(bytes: Uint8Array, options: JsonBodyOptions = {}): 
     const reason = error instanceof Error ? error.message.slice(0, MAX_REASON_LENGTH) : "syntax error";
     throw new ProtocolError("invalid_json", `the body is not well-formed JSON: ${reason}`);
   }
-  const poisoned = SUSPECT_PROTO.test(text) || SUSPECT_CONSTRUCTOR.test(text) ? poisonedAt(value) : undefined;
-  if (poisoned !== undefined) {
-    throw new ProtocolError("invalid_json", "a __proto__ or constructor.prototype member is refused", poisoned);
-  }
   const duplicate = findDuplicateMember(text, ENVELOPE_DEPTH);
   if (duplicate !== undefined) {
     const name = JSON.stringify(duplicate.name.slice(0, MAX_REASON_LENGTH));
@@ -100,31 +92,6 @@ function loneSurrogateAt(root: unknown): string | undefined {
       const at = pointerAppend(pointer, key);
       if (LONE_SURROGATE.test(key)) return at;
       stack.push({ value: object[key], pointer: at });
-    }
-  }
-  return undefined;
-}
-
-/** The JSON pointer of the first prototype-poisoning member, if any (iterative: bodies may nest deeply). */
-function poisonedAt(root: unknown): string | undefined {
-  const stack: Array<{ value: unknown; pointer: string }> = [{ value: root, pointer: "" }];
-  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
-    const { value, pointer } = entry;
-    if (value === null || typeof value !== "object") continue;
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], pointer: `${pointer}/${i}` });
-      continue;
-    }
-    const object = value as Record<string, unknown>;
-    if (Object.hasOwn(object, "__proto__")) return `${pointer}/__proto__`;
-    const ctor = Object.hasOwn(object, "constructor") ? object.constructor : undefined;
-    if (ctor !== null && typeof ctor === "object" && Object.hasOwn(ctor, "prototype")) {
-      return `${pointer}/constructor/prototype`;
-    }
-    const keys = Object.keys(object);
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i] as string;
-      stack.push({ value: object[key], pointer: pointerAppend(pointer, key) });
     }
   }
   return undefined;

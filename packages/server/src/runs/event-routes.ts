@@ -55,7 +55,7 @@ export const eventRoutes: RouteModule = (app, { storage, requireScope, options }
       const raw = reply.raw;
       raw.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache",
+        "cache-control": "no-store",
         "x-accel-buffering": "no",
       });
       raw.flushHeaders();

@@ -54,6 +54,8 @@ export interface DatabaseConnection {
    * it was opened (checked before every commit). Undefined for PostgreSQL and `sqlite::memory:`.
    */
   readonly verifyFile: (() => void) | undefined;
+  /** SQLite file databases: the file's absolute path (readiness checks the room left beside it). */
+  readonly filePath: string | undefined;
   /**
    * SQLite file databases: the fsync that makes commits durable (the connection runs with
    * `synchronous=NORMAL`); whoever commits on `db` calls it before acknowledging anything.
@@ -120,6 +122,7 @@ function connectSqlite(path: string): DatabaseConnection {
     }),
     schema: undefined,
     verifyFile: path === SQLITE_MEMORY_PATH ? undefined : fileVerifier(resolve(path)),
+    filePath: path === SQLITE_MEMORY_PATH ? undefined : resolve(path),
     walSync: path === SQLITE_MEMORY_PATH ? undefined : new SqliteWalSync(resolve(path)),
     statements,
   };
@@ -201,7 +204,15 @@ async function connectPostgres(
     if (schema === null) {
       throw new Error("no schema of the search_path exists: add ?schema=NAME to the database URL");
     }
-    return { dialect: "postgres", db, schema, verifyFile: undefined, walSync: undefined, statements };
+    return {
+      dialect: "postgres",
+      db,
+      schema,
+      verifyFile: undefined,
+      filePath: undefined,
+      walSync: undefined,
+      statements,
+    };
   } catch (error) {
     await db.destroy();
     const reason = error instanceof Error ? error.message : String(error);

@@ -50,6 +50,7 @@ import {
 } from "./store-context.js";
 import { createStores } from "./stores/create-stores.js";
 import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
+import { writePathFacts, writePathProblem } from "./write-path-check.js";
 
 /** Runs a transaction's work on the stores of `context`, then the writes it deferred to its commit. */
 async function runWork<T>(work: (stores: Stores) => Promise<T>, context: StoreContext, db: Db): Promise<T> {
@@ -165,6 +166,8 @@ export class KyselyStorage implements Storage {
     await translatingStorageFailures(async () => {
       this.connection.verifyFile?.();
       await sql`select 1`.execute(this.connection.db);
+      const problem = writePathProblem(await writePathFacts(this.connection));
+      if (problem !== undefined) throw new StorageUnavailableError(problem);
     });
   }
 

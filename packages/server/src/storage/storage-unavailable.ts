@@ -39,7 +39,8 @@ const NETWORK_CODES: ReadonlySet<string> = new Set([
  * PostgreSQL SQLSTATE classes and codes that mean "not now": 08 connection exception, 53 insufficient
  * resources (disk full, out of memory, too many connections), 58 system error (I/O), 57P01–57P05
  * shutdown, crash or restart, 57014 a statement cut by `statement_timeout`, 55P03 a lock not
- * available in time, 25P03 an idle transaction timed out.
+ * available in time, 25P03 an idle transaction timed out, 25006 a write refused by a read-only
+ * database (`default_transaction_read_only`, a hot standby: an operator's state, not a bug).
  */
 const POSTGRES_CLASSES: readonly string[] = ["08", "53", "58"];
 const POSTGRES_CODES: ReadonlySet<string> = new Set([
@@ -51,6 +52,7 @@ const POSTGRES_CODES: ReadonlySet<string> = new Set([
   "57014",
   "55P03",
   "25P03",
+  "25006",
 ]);
 
 /** node-postgres and pg-pool errors without a code: a connection lost, not made in time, or a read timeout. */

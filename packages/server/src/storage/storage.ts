@@ -564,8 +564,10 @@ export interface Storage extends Stores {
   /** Applies pending numbered migrations (idempotent; safe when several instances start at once). */
   migrate(): Promise<MigrationReport>;
   /**
-   * One round trip to the database (readiness); rejects with a StorageUnavailableError when it cannot
-   * be reached, within the connection's timeouts.
+   * One round trip to the database and a look at its write path (readiness); rejects with a
+   * StorageUnavailableError when it cannot be reached, within the connection's timeouts, or when
+   * writes would fail (SQLite: under 1 MiB of room on the disk or under `max_page_count`, or
+   * read-only; PostgreSQL: read-only).
    */
   ping(): Promise<void>;
   /** Closes connections. */
