@@ -155,10 +155,16 @@ export interface RunStore {
   getForUpdate(runId: string): Promise<RunRecord | undefined>;
   /** Runs of one session, in creation order. */
   listBySession(sessionId: string, page: PageRequest): Promise<Page<RunRecord>>;
-  /** Runs whose agent lies in `scope`, newest first (the console's runs list). */
-  listRecent(page: PageRequest, scope: IdScope): Promise<Page<RunRecord>>;
+  /** Runs whose agent lies in `scope` and that match `filter`, newest first (`GET /v1/runs`). */
+  listRecent(page: PageRequest, scope: IdScope, filter?: RecentRunsFilter): Promise<Page<RunRecord>>;
   /** Applies `change` only while the run's status is still `from`: the changed run, else undefined. */
   update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined>;
+}
+
+/** What `RunStore.listRecent` narrows to; an absent member does not narrow. */
+export interface RecentRunsFilter {
+  readonly status?: RunStatus | undefined;
+  readonly agentId?: string | undefined;
 }
 
 /** Execution history (`execution_history`): append-only, items never rewritten. */
