@@ -19,6 +19,7 @@ import { ServerClient } from "./http/server-client.js";
 import { Journal } from "./journal/journal.js";
 import { toJsonValue } from "./json-value.js";
 import { compileRunnerOptions, FENCED_EXIT_CODE, type ToolRunnerOptions } from "./options.js";
+import { exportRunnerMetrics } from "./prometheus-export.js";
 import { type ReconcileResolver, type RegisterOptions, type ToolHandler, ToolRegistry } from "./registry.js";
 import { isRunnerEdge, type RunnerState } from "./runner-state.js";
 import { CancellationBook } from "./runtime/cancellations.js";
@@ -67,6 +68,9 @@ export class ToolRunner {
     const compiled = compileRunnerOptions(options);
     const logger = compiled.logger;
     const stats = new StatsCounters();
+    if (compiled.metricsRegistry !== null) {
+      exportRunnerMetrics(compiled.metricsRegistry, compiled.executorId, () => this.stats());
+    }
     const events = new RunnerEvents(logger);
     const journal = Journal.open(compiled.journalPath);
     const client = new ServerClient({

@@ -462,10 +462,20 @@ export interface CallStatsSnapshot {
   readonly executors_online: number;
 }
 
+/** Pending calls and online executors per binding, for the opt-in per-binding gauges. */
+export interface BindingLoadSnapshot {
+  /** Pending calls per binding (bindings without any are absent). */
+  readonly pending_by_binding: Readonly<Record<string, number>>;
+  /** Online executors serving each binding (an executor counts once for each of its bindings). */
+  readonly executors_online_by_binding: Readonly<Record<string, number>>;
+}
+
 /** What binding diagnostics (and the metrics) read of tool calls. */
 export interface CallStatsStore {
   /** Calls per status across the database, the oldest pending call and the executors online. */
   snapshot(): Promise<CallStatsSnapshot>;
+  /** Pending calls and online executors per binding. */
+  bindingLoad(): Promise<BindingLoadSnapshot>;
   /** Counts of the agent's calls on the binding per unsettled status, and the oldest pending one's creation time. */
   countsFor(agentId: string, bindingId: string): Promise<BindingCallCounts>;
   /** The agent's latest call on the binding that an executor completed, if any. */
