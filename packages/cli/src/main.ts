@@ -7,6 +7,8 @@
 import { Command, CommanderError } from "commander";
 import { type CliIo, processIo } from "./cli-io.js";
 import type { CommandContext, CommandDefinition } from "./command-context.js";
+import { defineCallsCommand } from "./commands/calls.js";
+import { defineCompletionCommand } from "./commands/completion.js";
 import { defineDemoCommand } from "./commands/demo.js";
 import { defineDryRunCommand } from "./commands/dry-run.js";
 import { defineKeysCommand } from "./commands/keys.js";
@@ -14,6 +16,7 @@ import { defineMcpExecutorCommand } from "./commands/mcp-executor.js";
 import { defineMeasureCommand } from "./commands/measure.js";
 import { defineMigrateCommand } from "./commands/migrate.js";
 import { definePreviewCommand } from "./commands/preview.js";
+import { defineRunsCommand } from "./commands/runs.js";
 import { defineServeCommand } from "./commands/serve.js";
 import { defineToolsCommand } from "./commands/tools-sync.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
@@ -32,6 +35,9 @@ export const COMMANDS: readonly CommandDefinition[] = [
   defineMcpExecutorCommand,
   defineDemoCommand,
   defineToolsCommand,
+  defineRunsCommand,
+  defineCallsCommand,
+  defineCompletionCommand,
 ];
 
 /** The commander program for one invocation (commander keeps parse state, so build one per run). */

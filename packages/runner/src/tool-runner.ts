@@ -19,6 +19,8 @@ import { ServerClient } from "./http/server-client.js";
 import { JournalOpener } from "./journal/journal-opener.js";
 import { toJsonValue } from "./json-value.js";
 import { compileRunnerOptions, FENCED_EXIT_CODE, type ToolRunnerOptions } from "./options.js";
+import { startTracingFromEnv, TRACE_FLUSH_WAIT_MS, type TracingHandle } from "./otel/start-tracing.js";
+import { exportRunnerMetrics } from "./prometheus-export.js";
 import { type ReconcileResolver, type RegisterOptions, type ToolHandler, ToolRegistry } from "./registry.js";
 import { isRunnerEdge, type RunnerState } from "./runner-state.js";
 import { CancellationBook } from "./runtime/cancellations.js";
@@ -63,12 +65,17 @@ export class ToolRunner {
   #settleDone: (failure: RunnerError | null) => void = () => undefined;
   /** The journal, opened by `start()` or on first use. */
   readonly #journal: JournalOpener;
+  /** The trace SDK the environment asked for, when this process runs one. */
+  #tracing: TracingHandle | undefined;
 
   /** Checks the options (nothing is opened or sent before `start`; the journal opens on first use). */
   constructor(options: ToolRunnerOptions) {
     const compiled = compileRunnerOptions(options);
     const logger = compiled.logger;
     const stats = new StatsCounters();
+    if (compiled.metricsRegistry !== null) {
+      exportRunnerMetrics(compiled.metricsRegistry, compiled.executorId, () => this.stats());
+    }
     const events = new RunnerEvents(logger);
     const opener = new JournalOpener(compiled.journalPath);
     this.#journal = opener;
@@ -249,6 +256,11 @@ export class ToolRunner {
     const rt = this.#rt;
     await this.#journal.open();
     this.#journal.lockExecutor(rt.options.executorId);
+    // The OTEL_* variables start the trace SDK (nothing is loaded without them); see docs/operations.md#traces.
+    this.#tracing = await startTracingFromEnv({
+      serviceName: "toolhost-runner",
+      warn: (message) => rt.logger.warn(message),
+    });
     rt.journal.prune(Date.now() - rt.options.journalRetentionMs);
     const limitMs = rt.options.connectTimeoutMs;
     const signal =
@@ -421,6 +433,8 @@ export class ToolRunner {
     } finally {
       this.#shutDown = true;
       this.#journal.close();
+      // The handler spans ended so far leave before stop() resolves; a silent collector holds it 2 s at most.
+      await this.#tracing?.flushWithin(TRACE_FLUSH_WAIT_MS);
     }
   }
 
