@@ -69,9 +69,8 @@ async function api(url, method, path, body, key = ADMIN) {
   return JSON.parse(text);
 }
 
-/** Runs one scenario: `turns` tool turns with Chinese-heavy (or English-heavy) results. */
-async function scenario(server, label, chinese, turns, log) {
-  const fake = await startFakeOpenAi({ contextWindow: WINDOW, turns });
+/** Runs one scenario against `fake` (the server's model connection `connection`): tool turns with Chinese-heavy (or English-heavy) results. */
+async function scenario(server, label, chinese, fake, connection, log) {
   const binding = `context-${chinese ? "zh" : "en"}`;
   await api(server.url, "POST", "/v1/executor-bindings", { binding_id: binding, name: label });
   const tool = (toolName) => ({
@@ -93,7 +92,7 @@ async function scenario(server, label, chinese, turns, log) {
     max_context_tokens: WINDOW,
     model: {
       provider: "openai",
-      base_url: `${fake.url}/v1`,
+      connection,
       model: `bench-${chinese ? "zh" : "en"}`,
       max_output_tokens: MAX_OUTPUT,
     },
@@ -169,6 +168,10 @@ async function scenario(server, label, chinese, turns, log) {
 export async function run({ quick, machine, log }) {
   const { startServer } = await import("../../packages/server/dist/index.js");
   const dir = mkdtempSync(join(tmpdir(), "toolhost-bench-context-"));
+  const turns = quick ? 20 : 100;
+  // The fakes start first: the server's model connections point at them.
+  const zh = await startFakeOpenAi({ contextWindow: WINDOW, turns });
+  const en = await startFakeOpenAi({ contextWindow: WINDOW, turns });
   const server = await startServer(
     {
       databaseUrl: `sqlite:${join(dir, "bench.db")}`,
@@ -177,16 +180,21 @@ export async function run({ quick, machine, log }) {
       logLevel: "silent",
       modelPollIntervalMs: 5,
       modelMaxRetries: 0,
+      modelConnections: {
+        "fake-zh": { provider: "openai", base_url: `${zh.url}/v1` },
+        "fake-en": { provider: "openai", base_url: `${en.url}/v1` },
+      },
     },
     {},
   );
-  const turns = quick ? 20 : 100;
   const results = [];
   try {
-    results.push(await scenario(server, "Chinese-heavy", true, turns, log));
-    results.push(await scenario(server, "English-heavy", false, turns, log));
+    results.push(await scenario(server, "Chinese-heavy", true, zh, "fake-zh", log));
+    results.push(await scenario(server, "English-heavy", false, en, "fake-en", log));
   } finally {
     await server.close();
+    // Each scenario closes its fake; a failed one may not have (closing again is harmless).
+    await Promise.all([zh.close(), en.close()]);
     rmSync(dir, { recursive: true, force: true });
   }
   return renderReport({

@@ -54,8 +54,8 @@ describe("toolhost keys", () => {
     const list = await runToolhost(["keys", "list", ...DB], { cwd });
     expect(list.status).toBe(0);
     const [header, line, ...rest] = list.stdout.split("\n");
-    expect(header).toBe("KEY_ID\tNAME\tSCOPES\tAGENTS\tBINDINGS\tCREATED\tREVOKED");
-    expect(line).toMatch(new RegExp(`^${keyId}\\tops\\tadmin\\t\\*\\t\\*\\t\\d{4}-\\d\\d-\\d\\dT[^\\t]+Z\\t-$`));
+    expect(header).toBe("KEY_ID\tNAME\tSCOPES\tAGENTS\tBINDINGS\tCONNECTIONS\tCREATED\tREVOKED");
+    expect(line).toMatch(new RegExp(`^${keyId}\\tops\\tadmin\\t\\*\\t\\*\\t\\*\\t\\d{4}-\\d\\d-\\d\\dT[^\\t]+Z\\t-$`));
     expect(rest).toEqual([""]);
     expect(list.stdout).not.toContain(secret);
 
@@ -76,7 +76,7 @@ describe("toolhost keys", () => {
     );
   });
 
-  it("prints the created key as JSON with --json, with narrowed agent and binding scopes", async () => {
+  it("prints the created key as JSON with --json, with narrowed agent, binding and connection scopes", async () => {
     const run = await runToolhost(
       [
         "keys",
@@ -90,6 +90,8 @@ describe("toolhost keys", () => {
         "agent_a,agent_b",
         "--bindings",
         "",
+        "--connections",
+        "eu-openai",
         ...DB,
       ],
       { cwd },
@@ -97,12 +99,22 @@ describe("toolhost keys", () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
     const created = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(Object.keys(created)).toEqual(["key_id", "name", "scopes", "agents", "bindings", "created_at", "key"]);
+    expect(Object.keys(created)).toEqual([
+      "key_id",
+      "name",
+      "scopes",
+      "agents",
+      "bindings",
+      "connections",
+      "created_at",
+      "key",
+    ]);
     expect(created).toMatchObject({
       name: "reader",
       scopes: ["runtime:read", "tools:execute"],
       agents: ["agent_a", "agent_b"],
       bindings: [],
+      connections: ["eu-openai"],
     });
     const list = await runToolhost(["keys", "list", "--json", ...DB], { cwd });
     const lines = list.stdout
@@ -118,6 +130,10 @@ describe("toolhost keys", () => {
     [["--name", "x", "--scopes", "admin,admin"], /^toolhost: --scopes: validation_failed at \/scopes: /],
     [["--name", "", "--scopes", "admin"], /^toolhost: --name: validation_failed at \/name: /],
     [["--name", "x", "--scopes", "admin", "--agents", "bad id"], /^toolhost: --agents: validation_failed at \/agents/],
+    [
+      ["--name", "x", "--scopes", "admin", "--connections", "Upper"],
+      /^toolhost: --connections: validation_failed at \/connections/,
+    ],
     [["--scopes", "admin"], /^toolhost: error: required option '--name <name>' not specified/],
   ])("keys create %j is a usage error (exit 2)", async (args, message) => {
     const run = await runToolhost(["keys", "create", ...args, ...DB], { cwd });

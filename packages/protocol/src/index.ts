@@ -36,6 +36,17 @@ export {
   type SchemaCheck,
 } from "./config/json-schema.js";
 export {
+  BASE_URL_MAX_LENGTH,
+  CONNECTION_ID_PATTERN,
+  CONNECTION_PROVIDERS,
+  type ConnectionProvider,
+  ENV_NAME_PATTERN,
+  MAX_CONNECTIONS,
+  type ModelConnection,
+  type ModelConnections,
+  validateModelConnections,
+} from "./config/model-connection.js";
+export {
   isModelProvider,
   MODEL_PROVIDERS,
   type ModelProvider,
@@ -45,7 +56,6 @@ export {
 export {
   type AnthropicModelSettings,
   checkOutputWithinWindow,
-  ENV_NAME_PATTERN,
   type HttpModelProvider,
   type OpenAiModelSettings,
   PROVIDER_DEFAULTS,

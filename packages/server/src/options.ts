@@ -8,8 +8,10 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ModelConnections } from "@toolhost/protocol";
 import { PENDING_WAIT_MS_MAX } from "@toolhost/protocol/wire";
 import type { DestinationStream } from "pino";
+import { type ModelConnectionsInput, NO_CONNECTIONS, parseModelConnections } from "./models/connections-option.js";
 import { parseDatabaseUrl } from "./storage/database-url.js";
 
 /** Log levels, most to least severe; `silent` logs nothing. */
@@ -89,6 +91,11 @@ export interface ServerOptions {
    * take effect on the next request regardless; this bounds those made straight in the database.
    */
   identityCacheTtlMs?: number;
+  /**
+   * The model connections agent versions may name: a JSON object (or its text, or `@path/to/file.json`)
+   * of `{"<id>": {"provider", "base_url", "api_key_env"?}}` (default: none; the scripted model needs none).
+   */
+  modelConnections?: ModelConnectionsInput;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -123,6 +130,7 @@ export interface CompiledServerOptions {
   readonly eventHeartbeatMs: number;
   readonly eventPollIntervalMs: number;
   readonly identityCacheTtlMs: number;
+  readonly modelConnections: ModelConnections;
 }
 
 /** Defaults of the options that have one. */
@@ -187,6 +195,7 @@ export const SERVER_ENV = {
   eventHeartbeatMs: "TOOLHOST_EVENT_HEARTBEAT_MS",
   eventPollIntervalMs: "TOOLHOST_EVENT_POLL_INTERVAL_MS",
   identityCacheTtlMs: "TOOLHOST_IDENTITY_CACHE_TTL_MS",
+  modelConnections: "TOOLHOST_MODEL_CONNECTIONS",
 } as const;
 
 /**
@@ -265,7 +274,20 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     eventHeartbeatMs: integerOf(pick("eventHeartbeatMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.eventHeartbeatMs,
     eventPollIntervalMs: integerOf(pick("eventPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.eventPollIntervalMs,
     identityCacheTtlMs: integerOf(pick("identityCacheTtlMs"), 0, 60_000) ?? SERVER_DEFAULTS.identityCacheTtlMs,
+    modelConnections: modelConnectionsOf(pick("modelConnections"), env),
   };
+}
+
+function modelConnectionsOf(source: Source | undefined, env: Env): ModelConnections {
+  if (source === undefined) return NO_CONNECTIONS;
+  if (typeof source.raw !== "string" && (typeof source.raw !== "object" || source.raw === null)) {
+    throw invalid(source, "must be a JSON object or @path/to/file.json");
+  }
+  try {
+    return parseModelConnections(source.raw as ModelConnectionsInput, env);
+  } catch (error) {
+    throw invalid(source, (error as Error).message);
+  }
 }
 
 /** The request and headers timeouts; the headers must be due no later than the whole request (as Node requires). */

@@ -70,7 +70,17 @@ export async function startServer(
     wakeups = await createCallWakeups(compiled.databaseUrl, logger, timeouts);
     const identities = new IdentityCache(compiled.identityCacheTtlMs, clock);
     revocationRelay = await createRevocationRelay(compiled.databaseUrl, identities, logger, timeouts);
-    app = await buildApp({ storage, options: compiled, clock, logger, wakeups, identities, revocationRelay });
+    app = await buildApp({
+      storage,
+      options: compiled,
+      clock,
+      logger,
+      wakeups,
+      identities,
+      revocationRelay,
+      // The connections' keys are read where their presence was checked.
+      modelEnv: env,
+    });
     await app.listen({ host: compiled.host, port: compiled.port });
   } catch (error) {
     await app?.close().catch(() => undefined);

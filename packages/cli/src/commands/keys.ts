@@ -3,7 +3,7 @@
  * how the first key of an installation is made. Keys are made by the server's own code (`createKey`:
  * the same secret format, hash and IDs as `POST /v1/keys`) and checked by the same wire schema.
  * Whoever can open the database owns the installation, so these commands act with the operator's
- * reach (`OPERATOR_REACH`: every scope, `"*"` agents and bindings): they create any key, and list and
+ * reach (`OPERATOR_REACH`: every scope, `"*"` agents, bindings and model connections): they create any key, and list and
  * revoke every key — unlike `/v1/keys`, where a narrowed admin stays within its own reach.
  */
 
@@ -24,6 +24,7 @@ export interface KeysCreateOptions extends DatabaseOptions {
   scopes: string;
   agents: string;
   bindings: string;
+  connections: string;
   json?: boolean;
 }
 
@@ -63,13 +64,14 @@ export async function createKeyRequestOf(options: KeysCreateOptions): Promise<Cr
     scopes: options.scopes.split(",").map((scope) => scope.trim()),
     agents: listOption(options.agents),
     bindings: listOption(options.bindings),
+    connections: listOption(options.connections),
   };
   try {
     return wireCheck(wire.CreateKeyRequest)(body);
   } catch (error) {
     if (!isProtocolError(error)) throw error;
     const pointer = error.pointer ?? "";
-    const option = /^\/(name|scopes|agents|bindings)\b/.exec(pointer)?.[1];
+    const option = /^\/(name|scopes|agents|bindings|connections)\b/.exec(pointer)?.[1];
     const where = option === undefined ? "" : `--${option}: `;
     throw new CommandFailure(
       `${where}${error.code} at ${displayPointer(pointer)}: ${error.message}`,
@@ -106,6 +108,7 @@ export function keyLine(key: KeyInfo): string {
     key.scopes.join(","),
     scope(key.agents),
     scope(key.bindings),
+    scope(key.connections),
     key.created_at,
     key.revoked_at ?? "-",
   ].join("\t");
@@ -129,7 +132,7 @@ export async function runKeysList(options: KeysOutputOptions, context: CommandCo
     for (const info of infos) await context.stdout.write(`${JSON.stringify(info)}\n`);
     return EXIT_STATUS.ok;
   }
-  await context.stdout.write("KEY_ID\tNAME\tSCOPES\tAGENTS\tBINDINGS\tCREATED\tREVOKED\n");
+  await context.stdout.write("KEY_ID\tNAME\tSCOPES\tAGENTS\tBINDINGS\tCONNECTIONS\tCREATED\tREVOKED\n");
   for (const info of infos) await context.stdout.write(`${keyLine(info)}\n`);
   return EXIT_STATUS.ok;
 }
@@ -178,9 +181,14 @@ export const defineKeysCommand: CommandDefinition = (program, context) => {
         .requiredOption("--name <name>", "a label for people")
         .requiredOption("--scopes <list>", `comma-separated scopes: ${SHOWN_SCOPES.join(", ")}`)
         .option("--agents <list>", "agent IDs the key reaches, comma-separated, or '*' for all", "*")
-        .option("--bindings <list>", "executor binding IDs the key reaches, comma-separated, or '*' for all", "*"),
+        .option("--bindings <list>", "executor binding IDs the key reaches, comma-separated, or '*' for all", "*")
+        .option(
+          "--connections <list>",
+          "model connection IDs the key's agent versions may name, comma-separated, or '*' for all",
+          "*",
+        ),
     ),
-    "print the created key as JSON (key_id, name, scopes, agents, bindings, created_at, key)",
+    "print the created key as JSON (key_id, name, scopes, agents, bindings, connections, created_at, key)",
   )
     .addHelpText(
       "after",

@@ -311,7 +311,7 @@ export interface paths {
         put?: never;
         /**
          * Publish an agent version
-         * @description Pins a toolset version, the model settings, instructions (default `""`) and `max_context_tokens` (default 200000). Sessions pin the answered `agent_version`. The toolset must be visible to the credential (422 `unknown_reference` otherwise, as when it does not exist).
+         * @description Pins a toolset version, the model settings, instructions (default `""`) and `max_context_tokens` (default 200000). Sessions pin the answered `agent_version`. The toolset must be visible to the credential (422 `unknown_reference` otherwise, as when it does not exist); an `openai` or `anthropic` model must name one of the server's model connections within the credential's `connections` (422 `unknown_reference` at `/model/connection` otherwise, as when it does not exist).
          *
          *     Requires the scope `configuration:write` (`admin` holds every scope).
          */
@@ -939,7 +939,7 @@ export interface components {
             toolset_id: string;
             /** @description The pinned toolset version. */
             toolset_version: number;
-            model: components["schemas"]["ModelSettings"];
+            model: components["schemas"]["StoredModelSettings"];
             /** @description The system instructions for the model (up to 200000 characters). */
             instructions: string;
             /** @description The model's input window in tokens: every model request is checked against it. 1024–10000000. */
@@ -964,12 +964,10 @@ export interface components {
              * @constant
              */
             provider: "anthropic";
-            /** @description The endpoint's base URL (default `https://api.anthropic.com`); http or https, without credentials. */
-            base_url?: string;
+            /** @description One of the server's model connections (declared by the operator in `TOOLHOST_MODEL_CONNECTIONS`), serving `anthropic` and within the publishing key's `connections`; else 422 `unknown_reference` here. The connection holds the endpoint and the key: `base_url` and `api_key_env` are refused (422 `unknown_field`). */
+            connection: string;
             /** @description The model name the endpoint knows. */
             model: string;
-            /** @description The server's environment variable holding the API key, read when a request is made (never stored). Absent: no key is sent. */
-            api_key_env?: string;
             /** @description Output tokens a request may use, reserved in the context window (default 4096). */
             max_output_tokens?: number;
             /** @description Sampling temperature (the provider's default when absent). */
@@ -1310,6 +1308,8 @@ export interface components {
             agents: "*" | string[];
             /** @description The executor bindings whose objects the key reaches; others answer 404. */
             bindings: "*" | string[];
+            /** @description The operator's model connections the key's agent versions may name; others answer 422 at `/model/connection`, like unknown ones. */
+            connections: "*" | string[];
             /**
              * Format: date-time
              * @description When the key was created.
@@ -1347,6 +1347,8 @@ export interface components {
             agents?: "*" | string[];
             /** @description The executor bindings whose objects the key reaches; others answer 404. Default: the creating key's bindings. */
             bindings?: "*" | string[];
+            /** @description The operator's model connections the key's agent versions may name; others answer 422 at `/model/connection`, like unknown ones. Default: the creating key's connections. */
+            connections?: "*" | string[];
         };
         /** @description A new run of the session's agent version. */
         CreateRunRequest: {
@@ -1628,6 +1630,8 @@ export interface components {
             agents: "*" | string[];
             /** @description The executor bindings whose objects the key reaches; others answer 404. */
             bindings: "*" | string[];
+            /** @description The operator's model connections the key's agent versions may name; others answer 422 at `/model/connection`, like unknown ones. */
+            connections: "*" | string[];
             /**
              * Format: date-time
              * @description When the key was created.
@@ -1642,6 +1646,21 @@ export interface components {
             data: components["schemas"]["KeyInfo"][];
             /** @description Pass as `cursor` to read the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        /** @description Stored before model connections: readable, but its runs fail `model_error`; publish a new version naming a `connection`. */
+        LegacyProviderModelSettings: {
+            /** @description The provider. */
+            provider: "openai" | "anthropic";
+            /** @description The endpoint it named (no longer used). */
+            base_url?: string;
+            /** @description The model name. */
+            model: string;
+            /** @description The environment variable it named (no longer read). */
+            api_key_env?: string;
+            /** @description Output tokens a request could use. */
+            max_output_tokens?: number;
+            /** @description Sampling temperature. */
+            temperature?: number;
         };
         /** @description One request a run made to its model: a turn, or a summary for compaction. */
         ModelRequest: {
@@ -1717,12 +1736,10 @@ export interface components {
              * @constant
              */
             provider: "openai";
-            /** @description The endpoint's base URL (default `https://api.openai.com/v1`); http or https, without credentials. */
-            base_url?: string;
+            /** @description One of the server's model connections (declared by the operator in `TOOLHOST_MODEL_CONNECTIONS`), serving `openai` and within the publishing key's `connections`; else 422 `unknown_reference` here. The connection holds the endpoint and the key: `base_url` and `api_key_env` are refused (422 `unknown_field`). */
+            connection: string;
             /** @description The model name the endpoint knows. */
             model: string;
-            /** @description The server's environment variable holding the API key, read when a request is made (never stored). Absent: no key is sent. */
-            api_key_env?: string;
             /** @description Output tokens a request may use, reserved in the context window (default 4096). */
             max_output_tokens?: number;
             /** @description Sampling temperature (the provider's default when absent). */
@@ -2007,6 +2024,8 @@ export interface components {
             /** @description Pass as `cursor` to read the next page; null on the last page. */
             next_cursor: string | null;
         };
+        /** @description The model settings as published. Versions published before model connections may still carry `base_url`/`api_key_env` (their runs fail `model_error`). */
+        StoredModelSettings: components["schemas"]["ModelSettings"] | components["schemas"]["LegacyProviderModelSettings"];
         /** @description A receipt as the server stored it (its first delivery). */
         StoredReceipt: {
             /** @description The executor's receipt ID. */
@@ -2388,6 +2407,7 @@ export interface operations {
                      *           ],
                      *           "agents": "*",
                      *           "bindings": "*",
+                     *           "connections": "*",
                      *           "created_at": "2026-12-01T13:30:46.355Z",
                      *           "revoked_at": null
                      *         }
@@ -2523,6 +2543,7 @@ export interface operations {
                      *       ],
                      *       "agents": "*",
                      *       "bindings": "*",
+                     *       "connections": "*",
                      *       "created_at": "2026-12-01T13:30:46.835Z",
                      *       "key": "th_qU6RT6UZHWfy1s5H-4RIfyo0vzytvOR_BsauK0-Uhy4"
                      *     }

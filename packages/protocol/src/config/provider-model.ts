@@ -2,23 +2,25 @@
  * Settings of the model providers reached over HTTP through their official SDKs (see docs/runs.md):
  *
  * - `openai`: the Chat Completions API of OpenAI and of every OpenAI-compatible endpoint (Azure-style
- *   gateways, vLLM, Ollama, …), chosen by `base_url`;
+ *   gateways, vLLM, Ollama, …);
  * - `anthropic`: the Messages API of Anthropic and Anthropic-compatible endpoints.
  *
- * Strict like every model setting: an unknown member is refused with its pointer. `api_key_env`
- * names an environment variable of the server, read when a request is made; the key itself is never
- * part of the settings, never stored and never logged.
+ * The endpoint and its key are never part of the settings: `connection` names one of the model
+ * connections the operator declares (`model-connection.ts`), and the server checks that it exists,
+ * serves the same provider and lies in the publishing key's reach. Strict like every model setting: an
+ * unknown member is refused with its pointer — `base_url` and `api_key_env` too, with no alias.
  */
 
 import { ProtocolError } from "../errors.js";
 import { pointerAppend } from "../json/pointer.js";
+import { CONNECTION_ID_PATTERN } from "./model-connection.js";
 import type { PlainObject } from "./plain-json.js";
 import { jsonTypeName, refuseUnknownFields, requiredMember } from "./strict-fields.js";
 
-/** The HTTP providers, each with its default endpoint and its temperature range. */
+/** The HTTP providers, each with its temperature range. */
 export const PROVIDER_DEFAULTS = {
-  openai: { base_url: "https://api.openai.com/v1", max_temperature: 2 },
-  anthropic: { base_url: "https://api.anthropic.com", max_temperature: 1 },
+  openai: { max_temperature: 2 },
+  anthropic: { max_temperature: 1 },
 } as const;
 
 /** One HTTP provider. */
@@ -28,26 +30,19 @@ export type HttpModelProvider = keyof typeof PROVIDER_DEFAULTS;
 export const PROVIDER_MODEL_LIMITS = {
   /** Longest model name, in characters. */
   modelLength: 256,
-  /** Longest base URL, in characters. */
-  baseUrlLength: 2048,
   /** Most output tokens one request may ask for. */
   maxOutputTokens: 1_000_000,
   /** Output tokens asked for when the settings name none. */
   defaultOutputTokens: 4096,
 } as const;
 
-/** An environment variable name (what `api_key_env` may hold). */
-export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
-
 /** Validated settings of an HTTP provider, defaults applied. */
 export interface ProviderModelSettings<P extends HttpModelProvider = HttpModelProvider> {
   provider: P;
-  /** The endpoint's base URL (`…/v1` for OpenAI-compatible ones). */
-  base_url: string;
+  /** The operator's model connection the requests go through (its ID). */
+  connection: string;
   /** The model name the endpoint knows. */
   model: string;
-  /** The server's environment variable holding the API key; null when the endpoint needs none. */
-  api_key_env: string | null;
   /** Output tokens each request may use; also reserved in the context window. */
   max_output_tokens: number;
   /** Sampling temperature; null for the provider's default. */
@@ -60,29 +55,26 @@ export type OpenAiModelSettings = ProviderModelSettings<"openai">;
 /** Settings of the `anthropic` provider. */
 export type AnthropicModelSettings = ProviderModelSettings<"anthropic">;
 
-const FIELDS = ["provider", "base_url", "model", "api_key_env", "max_output_tokens", "temperature"] as const;
+const FIELDS = ["provider", "connection", "model", "max_output_tokens", "temperature"] as const;
+
+/** Members agent versions carried before model connections: refused, no alias (the operator owns endpoints and keys). */
+export const CONNECTION_FIELDS = ["base_url", "api_key_env"] as const;
+
+/** Refuses `base_url`/`api_key_env` with `unknown_field` at their pointer, saying what replaced them. */
+function refuseConnectionFields(settings: PlainObject, pointer: string): void {
+  for (const field of Object.keys(settings)) {
+    if (!(CONNECTION_FIELDS as readonly string[]).includes(field)) continue;
+    throw new ProtocolError(
+      "unknown_field",
+      `unknown field ${JSON.stringify(field)}: an agent version names no endpoint and no key; name one of the server's model connections in "connection" (docs/configuration.md#model-connections)`,
+      pointerAppend(pointer, field),
+      { field, allowed: [...FIELDS] },
+    );
+  }
+}
 
 function fail(message: string, pointer: string, details?: Record<string, unknown>): never {
   throw new ProtocolError("validation_failed", message, pointer, details);
-}
-
-function baseUrlOf(value: unknown, pointer: string, fallback: string): string {
-  if (value === undefined) return fallback;
-  if (typeof value !== "string" || value.length === 0 || value.length > PROVIDER_MODEL_LIMITS.baseUrlLength) {
-    fail(`base_url must be an http or https URL of at most ${PROVIDER_MODEL_LIMITS.baseUrlLength} characters`, pointer);
-  }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    fail(`base_url must be an absolute http or https URL; got ${JSON.stringify(value)}`, pointer);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    fail(`base_url must use http or https; got ${JSON.stringify(url.protocol)}`, pointer);
-  }
-  // A key in the URL would be stored and shown with the agent version: keys go in api_key_env.
-  if (url.username !== "" || url.password !== "") fail("base_url must not carry credentials; use api_key_env", pointer);
-  return value;
 }
 
 function validateProvider<P extends HttpModelProvider>(
@@ -90,21 +82,22 @@ function validateProvider<P extends HttpModelProvider>(
   settings: PlainObject,
   pointer: string,
 ): ProviderModelSettings<P> {
+  refuseConnectionFields(settings, pointer);
   refuseUnknownFields(settings, FIELDS, pointer, `${provider} model settings`);
   const defaults = PROVIDER_DEFAULTS[provider];
   const at = (field: string): string => pointerAppend(pointer, field);
+  const connection = requiredMember(settings, "connection", pointer);
+  if (typeof connection !== "string" || !CONNECTION_ID_PATTERN.test(connection)) {
+    fail(
+      `connection must name one of the server's model connections (1 to 64 lowercase letters, digits and ._-); got ${typeof connection === "string" ? JSON.stringify(connection) : jsonTypeName(connection)}`,
+      at("connection"),
+    );
+  }
   const model = requiredMember(settings, "model", pointer);
   if (typeof model !== "string" || model.length === 0 || model.length > PROVIDER_MODEL_LIMITS.modelLength) {
     fail(
       `model must be a string of 1 to ${PROVIDER_MODEL_LIMITS.modelLength} characters; got ${jsonTypeName(model)}`,
       at("model"),
-    );
-  }
-  const keyEnv = settings.api_key_env;
-  if (keyEnv !== undefined && (typeof keyEnv !== "string" || !ENV_NAME_PATTERN.test(keyEnv))) {
-    fail(
-      "api_key_env must name an environment variable (letters, digits and _, not starting with a digit)",
-      at("api_key_env"),
     );
   }
   const maxOutput = settings.max_output_tokens;
@@ -136,9 +129,8 @@ function validateProvider<P extends HttpModelProvider>(
   }
   return {
     provider,
-    base_url: baseUrlOf(settings.base_url, at("base_url"), defaults.base_url),
+    connection,
     model,
-    api_key_env: keyEnv ?? null,
     max_output_tokens: maxOutput ?? PROVIDER_MODEL_LIMITS.defaultOutputTokens,
     temperature: temperature ?? null,
   };

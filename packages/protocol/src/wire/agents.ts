@@ -8,7 +8,7 @@ import { type Static, Type } from "typebox";
 import { MAX_CONTEXT_TOKENS } from "../config/context-window.js";
 import { DisplayName } from "./bindings.js";
 import { Id, Page, StoredText, Timestamp, WireObject } from "./common.js";
-import { ModelSettings } from "./model-settings.js";
+import { ModelSettings, StoredModelSettings } from "./model-settings.js";
 import { VersionNumber } from "./toolsets.js";
 
 /** Longest `instructions`, in characters. */
@@ -68,7 +68,7 @@ export const AgentVersion = WireObject("An immutable agent version.", {
   agent_id: AGENT_ID,
   toolset_id: Id("The pinned toolset."),
   toolset_version: VersionNumber("The pinned toolset version."),
-  model: ModelSettings,
+  model: StoredModelSettings,
   instructions: Type.String({ description: INSTRUCTIONS }),
   max_context_tokens: Type.Integer({ description: CONTEXT_TOKENS, minimum: min, maximum: max }),
   created_at: Timestamp("When the version was published."),

@@ -87,6 +87,7 @@ export {
 } from "./executors.js";
 export { Health, Readiness } from "./health.js";
 export {
+  ConnectionScope,
   CreatedKey,
   CreateKeyRequest,
   IdScope,
@@ -99,11 +100,13 @@ export {
 } from "./keys.js";
 export {
   AnthropicModelSettings,
+  LegacyProviderModelSettings,
   ModelSettings,
   OpenAiModelSettings,
   ScriptedModelSettings,
   ScriptedToolCall,
   ScriptStep,
+  StoredModelSettings,
 } from "./model-settings.js";
 export { CallReceipts, StoredReceipt } from "./receipt-log.js";
 export {

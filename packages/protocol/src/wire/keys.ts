@@ -1,6 +1,7 @@
 /** Wire schemas of the API-key routes (`/v1/keys`) and of credential scopes (docs/security.md). */
 
 import { type Static, Type } from "typebox";
+import { CONNECTION_ID_PATTERN, MAX_CONNECTIONS } from "../config/model-connection.js";
 import { Id, Nullable, Page, StoredText, Timestamp, WireObject } from "./common.js";
 
 /** Every credential scope, in the order they are documented. */
@@ -37,6 +38,21 @@ export function IdScope(description: string) {
 /** An agent or binding scope: `"*"` or a list of IDs. */
 export type IdScope = Static<ReturnType<typeof IdScope>>;
 
+/** A model connection scope: every connection the operator declares (`"*"`) or a list of connection IDs. */
+export function ConnectionScope(description: string) {
+  return Type.Union(
+    [
+      Type.Literal("*", { description: "Every model connection, present and future." }),
+      Type.Array(Type.String({ description: "A model connection ID.", pattern: CONNECTION_ID_PATTERN.source }), {
+        uniqueItems: true,
+        maxItems: MAX_CONNECTIONS,
+        description: "These connections only.",
+      }),
+    ],
+    { description },
+  );
+}
+
 const KEY_NAME = StoredText({ description: "A label for people; not unique.", minLength: 1, maxLength: 200 });
 const SCOPES = Type.Array(ScopeName, {
   description: "What the key may do.",
@@ -45,13 +61,16 @@ const SCOPES = Type.Array(ScopeName, {
 });
 const AGENTS = "The agents whose objects the key reaches; others answer 404.";
 const BINDINGS = "The executor bindings whose objects the key reaches; others answer 404.";
+const CONNECTIONS =
+  "The operator's model connections the key's agent versions may name; others answer 422 at `/model/connection`, like unknown ones.";
 
-/** `POST /v1/keys`: a new key. `agents` and `bindings` default to the creating key's own. */
+/** `POST /v1/keys`: a new key. `agents`, `bindings` and `connections` default to the creating key's own. */
 export const CreateKeyRequest = WireObject("A new API key; it grants no more than the key that creates it.", {
   name: KEY_NAME,
   scopes: SCOPES,
   agents: Type.Optional(IdScope(`${AGENTS} Default: the creating key's agents.`)),
   bindings: Type.Optional(IdScope(`${BINDINGS} Default: the creating key's bindings.`)),
+  connections: Type.Optional(ConnectionScope(`${CONNECTIONS} Default: the creating key's connections.`)),
 });
 
 /** `POST /v1/keys` body. */
@@ -63,6 +82,7 @@ const keyMembers = {
   scopes: SCOPES,
   agents: IdScope(AGENTS),
   bindings: IdScope(BINDINGS),
+  connections: ConnectionScope(CONNECTIONS),
   created_at: Timestamp("When the key was created."),
 };
 

@@ -6,6 +6,7 @@
  */
 
 import { type Static, Type } from "typebox";
+import { CONNECTION_ID_PATTERN } from "../config/model-connection.js";
 import { PROVIDER_DEFAULTS, PROVIDER_MODEL_LIMITS } from "../config/provider-model.js";
 import { SCRIPTED_MODEL_LIMITS } from "../config/scripted-model.js";
 import { AnyObject, StoredText, WireObject } from "./common.js";
@@ -57,24 +58,15 @@ function providerMembers<P extends keyof typeof PROVIDER_DEFAULTS>(provider: P, 
   const defaults = PROVIDER_DEFAULTS[provider];
   return {
     provider: Type.Literal(provider, { description: what }),
-    base_url: Type.Optional(
-      Type.String({
-        description: `The endpoint's base URL (default \`${defaults.base_url}\`); http or https, without credentials.`,
-        maxLength: PROVIDER_MODEL_LIMITS.baseUrlLength,
-      }),
-    ),
+    connection: Type.String({
+      description: `One of the server's model connections (declared by the operator in \`TOOLHOST_MODEL_CONNECTIONS\`), serving \`${provider}\` and within the publishing key's \`connections\`; else 422 \`unknown_reference\` here. The connection holds the endpoint and the key: \`base_url\` and \`api_key_env\` are refused (422 \`unknown_field\`).`,
+      pattern: CONNECTION_ID_PATTERN.source,
+    }),
     model: Type.String({
       description: "The model name the endpoint knows.",
       minLength: 1,
       maxLength: PROVIDER_MODEL_LIMITS.modelLength,
     }),
-    api_key_env: Type.Optional(
-      Type.String({
-        description:
-          "The server's environment variable holding the API key, read when a request is made (never stored). Absent: no key is sent.",
-        pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$",
-      }),
-    ),
     max_output_tokens: Type.Optional(
       Type.Integer({
         description: `Output tokens a request may use, reserved in the context window (default ${PROVIDER_MODEL_LIMITS.defaultOutputTokens}).`,
@@ -112,3 +104,29 @@ export const ModelSettings = Type.Union([ScriptedModelSettings, OpenAiModelSetti
 
 /** An agent version's model settings. */
 export type ModelSettings = Static<typeof ModelSettings>;
+
+/**
+ * Settings of an HTTP provider stored before model connections existed: they named an endpoint
+ * (`base_url`) and an environment variable (`api_key_env`) themselves. Still answered as stored; runs
+ * of such a version fail `model_error` until a new version names a connection.
+ */
+export const LegacyProviderModelSettings = WireObject(
+  "Stored before model connections: readable, but its runs fail `model_error`; publish a new version naming a `connection`.",
+  {
+    provider: Type.Union([Type.Literal("openai"), Type.Literal("anthropic")], { description: "The provider." }),
+    base_url: Type.Optional(Type.String({ description: "The endpoint it named (no longer used)." })),
+    model: Type.String({ description: "The model name." }),
+    api_key_env: Type.Optional(Type.String({ description: "The environment variable it named (no longer read)." })),
+    max_output_tokens: Type.Optional(Type.Integer({ description: "Output tokens a request could use." })),
+    temperature: Type.Optional(Type.Number({ description: "Sampling temperature." })),
+  },
+);
+
+/** An agent version's model settings as stored and answered: current ones, or settings from before model connections. */
+export const StoredModelSettings = Type.Union([ModelSettings, LegacyProviderModelSettings], {
+  description:
+    "The model settings as published. Versions published before model connections may still carry `base_url`/`api_key_env` (their runs fail `model_error`).",
+});
+
+/** An agent version's model settings as answered. */
+export type StoredModelSettings = Static<typeof StoredModelSettings>;

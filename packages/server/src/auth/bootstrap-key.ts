@@ -1,6 +1,6 @@
 /**
  * The bootstrap key: the secret from `TOOLHOST_BOOTSTRAP_KEY` becomes an admin key with every scope and
- * `"*"` agent and binding scopes. Idempotent: a key with the same hash is never stored twice, and a
+ * `"*"` agent, binding and model connection scopes. Idempotent: a key with the same hash is never stored twice, and a
  * revoked bootstrap key stays revoked across restarts (set a new secret to recover access).
  */
 
@@ -22,6 +22,7 @@ export function bootstrapKeyRecord(secret: string, atMs: number): KeyRecord {
     scopes: Object.values(SCOPES) as Scope[],
     agents: "*",
     bindings: "*",
+    connections: "*",
     created_at_ms: atMs,
     revoked_at_ms: null,
   };

@@ -22,6 +22,7 @@ export function keyInfoOf(key: KeyRecord): KeyInfo {
     scopes: key.scopes,
     agents: key.agents,
     bindings: key.bindings,
+    connections: key.connections,
     created_at: isoTime(key.created_at_ms),
     revoked_at: isoTimeOrNull(key.revoked_at_ms),
   };
@@ -29,14 +30,14 @@ export function keyInfoOf(key: KeyRecord): KeyInfo {
 
 /**
  * The record of a new key `creator` makes for a (validated) request, and its secret; omitted
- * `agents`/`bindings` are the creator's. Throws 403 `forbidden` when the request reaches beyond the creator.
+ * `agents`/`bindings`/`connections` are the creator's. Throws 403 `forbidden` when the request reaches beyond the creator.
  */
 export function newKeyRecord(
   request: CreateKeyRequest,
   creator: KeyReach,
   atMs: number,
 ): { record: KeyRecord; secret: string } {
-  const { scopes, agents, bindings } = decideNewKeyScopes(creator, request);
+  const { scopes, agents, bindings, connections } = decideNewKeyScopes(creator, request);
   const secret = generateKeySecret();
   const record: KeyRecord = {
     key_id: newId("key", atMs),
@@ -45,6 +46,7 @@ export function newKeyRecord(
     scopes,
     agents,
     bindings,
+    connections,
     created_at_ms: atMs,
     revoked_at_ms: null,
   };

@@ -1,4 +1,4 @@
-/** Who sent a request: the authenticated API key's scopes and its agent and binding scopes. */
+/** Who sent a request: the authenticated API key's scopes and its agent, binding and model connection scopes. */
 
 import type { IdScope, KeyRecord, Scope } from "../storage/records.js";
 import { scopeGranted } from "./key-reach.js";
@@ -12,11 +12,20 @@ export interface Identity {
   readonly agents: IdScope;
   /** The executor bindings whose objects the caller reaches. */
   readonly bindings: IdScope;
+  /** The model connections the caller's agent versions may name. */
+  readonly connections: IdScope;
 }
 
 /** The identity an active key grants. */
 export function identityOfKey(key: KeyRecord): Identity {
-  return { keyId: key.key_id, name: key.name, scopes: key.scopes, agents: key.agents, bindings: key.bindings };
+  return {
+    keyId: key.key_id,
+    name: key.name,
+    scopes: key.scopes,
+    agents: key.agents,
+    bindings: key.bindings,
+    connections: key.connections,
+  };
 }
 
 /** True when the identity holds `scope`; `admin` satisfies every scope. */

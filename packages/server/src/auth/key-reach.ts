@@ -1,8 +1,9 @@
 /**
- * What a key may do with other keys (pure). A key's **reach** is its scopes, agents and bindings: it
- * may create only keys inside its reach, and it lists and revokes only keys whose agents and bindings
- * lie inside its own (see docs/http-api.md#credentials). Without these rules an admin narrowed to one
- * tenant could mint an unrestricted admin key, or revoke another tenant's keys.
+ * What a key may do with other keys (pure). A key's **reach** is its scopes, agents, bindings and
+ * model connections: it may create only keys inside its reach, and it lists and revokes only keys
+ * whose agents, bindings and connections lie inside its own (see docs/http-api.md#credentials).
+ * Without these rules an admin narrowed to one tenant could mint an unrestricted admin key, revoke
+ * another tenant's keys, or run its agents on another tenant's model connection.
  *
  * An ID scope lies within another when every ID it reaches the other reaches too: `"*"` lies only
  * within `"*"` (it also reaches IDs made later), a list within `"*"` or within a list holding every
@@ -13,7 +14,7 @@ import { ProtocolError } from "@toolhost/protocol";
 import type { CreateKeyRequest } from "@toolhost/protocol/wire";
 import { type IdScope, type IdScopes, SCOPES, type Scope } from "../storage/records.js";
 
-/** Scopes, agents and bindings: what a key grants, and so the most a key it creates may grant. */
+/** Scopes, agents, bindings and connections: what a key grants, and so the most a key it creates may grant. */
 export interface KeyReach extends IdScopes {
   readonly scopes: readonly Scope[];
 }
@@ -26,6 +27,7 @@ export const OPERATOR_REACH: KeyReach = Object.freeze({
   scopes: Object.freeze(Object.values(SCOPES)) as readonly Scope[],
   agents: "*",
   bindings: "*",
+  connections: "*",
 });
 
 /** True when every ID `inner` reaches, `outer` reaches too. */
@@ -40,20 +42,35 @@ export function scopeGranted(scopes: readonly Scope[], scope: Scope): boolean {
   return scopes.includes("admin") || scopes.includes(scope);
 }
 
-/** True when `key`'s agents and bindings lie within `reach`'s: the keys a caller lists and revokes. */
+/** True when `key`'s agents, bindings and connections lie within `reach`'s: the keys a caller lists and revokes. */
 export function keyWithinReach(key: IdScopes, reach: IdScopes): boolean {
-  return idScopeWithin(key.agents, reach.agents) && idScopeWithin(key.bindings, reach.bindings);
+  return (
+    idScopeWithin(key.agents, reach.agents) &&
+    idScopeWithin(key.bindings, reach.bindings) &&
+    idScopeWithin(key.connections, reach.connections)
+  );
 }
 
-/** The scopes, agents and bindings of a key to create. */
+/** The scopes, agents, bindings and connections of a key to create. */
 export interface NewKeyScopes {
   readonly scopes: Scope[];
   readonly agents: IdScope;
   readonly bindings: IdScope;
+  readonly connections: IdScope;
 }
 
+/** The ID scopes of a key, each checked against the creator's the same way. */
+type IdScopeMember = "agents" | "bindings" | "connections";
+
+/** How messages name one ID of each ID scope. */
+const ID_KIND: Readonly<Record<IdScopeMember, string>> = {
+  agents: "agent",
+  bindings: "binding",
+  connections: "model connection",
+};
+
 /**
- * What a key created by `creator` for `request` grants: omitted `agents`/`bindings` become the
+ * What a key created by `creator` for `request` grants: omitted `agents`/`bindings`/`connections` become the
  * creator's own. Throws 403 `forbidden`, pointing at the first member beyond the creator's reach.
  */
 export function decideNewKeyScopes(creator: KeyReach, request: CreateKeyRequest): NewKeyScopes {
@@ -71,18 +88,15 @@ export function decideNewKeyScopes(creator: KeyReach, request: CreateKeyRequest)
     scopes,
     agents: idScopeWithinCreator("agents", request.agents, creator.agents),
     bindings: idScopeWithinCreator("bindings", request.bindings, creator.bindings),
+    connections: idScopeWithinCreator("connections", request.connections, creator.connections),
   };
 }
 
 /** The requested ID scope (default: the creator's), refused when it reaches beyond the creator's. */
-function idScopeWithinCreator(
-  member: "agents" | "bindings",
-  requested: IdScope | undefined,
-  creator: IdScope,
-): IdScope {
+function idScopeWithinCreator(member: IdScopeMember, requested: IdScope | undefined, creator: IdScope): IdScope {
   if (requested === undefined) return creator === "*" ? "*" : [...creator];
   if (idScopeWithin(requested, creator)) return requested === "*" ? "*" : [...requested];
-  const kind = member === "agents" ? "agent" : "binding";
+  const kind = ID_KIND[member];
   if (requested === "*") {
     throw new ProtocolError(
       "forbidden",

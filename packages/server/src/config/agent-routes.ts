@@ -7,8 +7,10 @@
  * An agent version pins a toolset version that must exist and be visible to the credential (its
  * binding scope holds every binding of the toolset; else 422 `unknown_reference` at `/toolset_id`,
  * as for a missing one, or at `/toolset_version`), the model settings (validated by the protocol's `validateModelSettings`
- * before the body schema, so an unknown provider is reported at `/model/provider`), the instructions
- * and `max_context_tokens`. There is no route that changes or deletes a version.
+ * before the body schema, so an unknown provider is reported at `/model/provider`; an HTTP provider's
+ * `connection` must be one of the operator's model connections within the key's reach, see
+ * `model-connection-reach.ts`), the instructions and `max_context_tokens`. There is no route that
+ * changes or deletes a version.
  */
 
 import {
@@ -41,6 +43,7 @@ import { newId } from "../ids.js";
 import type { AgentRecord, AgentVersionRecord, IdScope } from "../storage/records.js";
 import type { ToolsetStore } from "../storage/storage.js";
 import { assertMayCreateAgents } from "./creation-scope.js";
+import { assertConnectionInReach } from "./model-connection-reach.js";
 import { validateMemberFirst } from "./validate-member-first.js";
 
 /** Prefix of server-made agent IDs. */
@@ -109,7 +112,7 @@ const modelFirst = validateMemberFirst("model", validateModelSettings);
 const TAGS = ["agents"];
 
 /** Registers the agent routes. */
-export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+export const agentRoutes: RouteModule = (app, { storage, clock, options, requireScope }) => {
   app.post(
     "/v1/agents",
     {
@@ -144,7 +147,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
         operationId: "publishAgentVersion",
         tags: TAGS,
         summary: "Publish an agent version",
-        description: `Pins a toolset version, the model settings, instructions (default \`""\`) and \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}). Sessions pin the answered \`agent_version\`. The toolset must be visible to the credential (422 \`unknown_reference\` otherwise, as when it does not exist).`,
+        description: `Pins a toolset version, the model settings, instructions (default \`""\`) and \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}). Sessions pin the answered \`agent_version\`. The toolset must be visible to the credential (422 \`unknown_reference\` otherwise, as when it does not exist); an \`openai\` or \`anthropic\` model must name one of the server's model connections within the credential's \`connections\` (422 \`unknown_reference\` at \`/model/connection\` otherwise, as when it does not exist).`,
         params: AgentIdParams,
         body: CreateAgentVersionRequest,
         response: { 201: AgentVersion, ...ERROR_RESPONSES },
@@ -159,7 +162,9 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
       }
       await assertToolsetVersionExists(storage.toolsets, toolset_id, toolset_version, bindingScopeOf(identity));
       const maxContextTokens = request.body.max_context_tokens ?? MAX_CONTEXT_TOKENS.default;
-      checkOutputWithinWindow(validateModelSettings(request.body.model), maxContextTokens);
+      const model = validateModelSettings(request.body.model);
+      assertConnectionInReach(model, options.modelConnections, identity.connections);
+      checkOutputWithinWindow(model, maxContextTokens);
       const now = clock.nowMs();
       const version = await storage.agents.appendVersion({
         agent_version: newId(AGENT_VERSION_PREFIX, now),

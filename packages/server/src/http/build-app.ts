@@ -105,7 +105,7 @@ export interface BuildAppInput {
   readonly identities?: IdentityCache;
   /** Default: none (one server process). It must feed `identities`. The app closes it when it closes. */
   readonly revocationRelay?: RevocationRelay;
-  /** Where model settings' `api_key_env` is read (default: the process environment). */
+  /** Where the model connections' `api_key_env` is read (default: the process environment). */
   readonly modelEnv?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -170,11 +170,13 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     log: app.log,
     wakeups,
     env: input.modelEnv ?? process.env,
+    connections: options.modelConnections,
     observer: {
       compacted: (runId, turn) => events.compaction(runId, turn),
-      answered: (provider, model, estimated, actual) => {
-        metrics.modelTokens.inc({ provider, model, kind: "estimated" }, estimated);
-        if (actual !== null) metrics.modelTokens.inc({ provider, model, kind: "actual" }, actual);
+      // Labelled by provider and the operator's connection ID, never by the tenant's model name.
+      answered: (provider, connection, estimated, actual) => {
+        metrics.modelTokens.inc({ provider, connection, kind: "estimated" }, estimated);
+        if (actual !== null) metrics.modelTokens.inc({ provider, connection, kind: "actual" }, actual);
       },
     },
     options: {

@@ -46,8 +46,11 @@ export class ServerMetrics {
   readonly claimLatency: Histogram;
   /** From a notify (calls became claimable) to the long-poll it woke answering. */
   readonly wakeupLatency: Histogram;
-  /** Model input tokens: `estimated` before the request, `actual` as the provider reported. */
-  readonly modelTokens: Counter<"provider" | "model" | "kind">;
+  /**
+   * Model input tokens: `estimated` before the request, `actual` as the provider reported; by provider
+   * and model connection (operator-declared, so bounded), never by model name (tenant text).
+   */
+  readonly modelTokens: Counter<"provider" | "connection" | "kind">;
   /** Domain events (calls expired, leases lapsed, claims released, reconciliations, compactions). */
   readonly domainEvents: Counter<"event">;
   /** Every answered request, by method, route template and status class. */
@@ -94,8 +97,8 @@ export class ServerMetrics {
     });
     this.modelTokens = new Counter({
       name: "toolhost_model_input_tokens_total",
-      help: "Model request input tokens: estimated before sending, actual as the provider reported.",
-      labelNames: ["provider", "model", "kind"],
+      help: "Model request input tokens by provider and model connection: estimated before sending, actual as the provider reported.",
+      labelNames: ["provider", "connection", "kind"],
       registers,
     });
     this.domainEvents = new Counter({

@@ -12,14 +12,19 @@
  *    no tool call is ever created twice — records the request, calibrates, and records the decision.
  */
 
-import { utf8Length } from "@toolhost/protocol";
+import { type ModelConnections, utf8Length } from "@toolhost/protocol";
 import type { Clock } from "../clock.js";
 import { anthropicBody } from "../models/anthropic-messages.js";
 import { fitsWindow } from "../models/context-window.js";
 import { type Conversation, conversationBefore } from "../models/conversation.js";
 import { ModelRequestError, type ProviderAnswer, SUMMARY_INSTRUCTION } from "../models/model-answer.js";
 import { openAiBody, type RenderOptions } from "../models/openai-chat.js";
-import { type ProviderBody, type ProviderCallOptions, sendProviderRequest } from "../models/provider-client.js";
+import {
+  type NamedConnection,
+  type ProviderBody,
+  type ProviderCallOptions,
+  sendProviderRequest,
+} from "../models/provider-client.js";
 import { conversationSize, totalFeatures } from "../models/request-size.js";
 import { addTextFeatures, calibratedWeights, estimateTokens } from "../models/token-estimate.js";
 import { toolNameMap } from "../models/tool-names.js";
@@ -33,7 +38,7 @@ import type { ModelTurn, RunFailure } from "./model-turn.js";
 import { CONTEXT_WINDOW_EXCEEDED, MAX_COMPACTIONS_PER_TURN, runModelTurns } from "./model-turns.js";
 import { type MadeRequest, recordModelRequest } from "./record-model-request.js";
 import { appendHistory } from "./run-events.js";
-import { identityOf, type ModelIdentity } from "./run-model.js";
+import { connectionOf, identityOf, type ModelIdentity } from "./run-model.js";
 import { RunMover } from "./run-mover.js";
 import { loadTurnContext, type TurnContext } from "./turn-context.js";
 import { compactedThroughSeq, windowRequest } from "./turn-window.js";
@@ -42,8 +47,11 @@ import { compactedThroughSeq, windowRequest } from "./turn-window.js";
 export interface TurnObserver {
   /** The run's oldest turns were summarised. */
   compacted(runId: string, turn: number): void;
-  /** A request was answered: its input tokens as estimated, and as the provider reported (null: not reported). */
-  answered(provider: string, model: string, estimatedTokens: number, actualTokens: number | null): void;
+  /**
+   * A request was answered over `connection`: its input tokens as estimated, and as the provider
+   * reported (null: not reported). The model name is not passed: it is tenant text (metrics must not take it).
+   */
+  answered(provider: string, connection: string, estimatedTokens: number, actualTokens: number | null): void;
 }
 
 /** What driving a turn needs. */
@@ -52,8 +60,10 @@ export interface DriveDeps {
   readonly observer?: TurnObserver;
   readonly storage: Storage;
   readonly clock: Clock;
-  /** Retries, timeout and the environment of the provider requests. */
+  /** Retries, timeout, the environment and the log of the provider requests. */
   readonly call: Omit<ProviderCallOptions, "signal">;
+  /** The operator's model connections. */
+  readonly connections: ModelConnections;
   /** How long a lease lasts when renewed (a compaction renews it). */
   readonly leaseMs: number;
 }
@@ -105,6 +115,9 @@ export async function driveTurn(
     const { model } = context;
     if (model.kind === "unreadable") return finish(deps, lease, owner, model.failure, undefined);
     if (model.kind !== "provider") throw new Error(`run ${run.run_id} queued a turn of the scripted model`);
+    const resolved = connectionOf(model.settings, deps.connections);
+    if ("failure" in resolved) return finish(deps, lease, owner, resolved.failure, undefined);
+    const { connection } = resolved;
     const identity = identityOf(model);
     const calibration = await storage.tokenCalibrations.get(identity.provider, identity.model);
     const weights = calibratedWeights(calibration?.observations ?? 0, calibration?.sums);
@@ -130,6 +143,7 @@ export async function driveTurn(
       const sent = await send(
         deps,
         context,
+        connection,
         summarised,
         { purpose: "summary", maxOutputTokens: context.limits.summaryTokens },
         {
@@ -168,6 +182,7 @@ export async function driveTurn(
     const sent = await send(
       deps,
       context,
+      connection,
       request.conversation,
       { purpose: "turn", maxOutputTokens: context.limits.maxOutputTokens },
       {
@@ -218,6 +233,7 @@ function decisionOf(answer: ProviderAnswer): ModelTurn {
 async function send(
   deps: DriveDeps,
   context: TurnContext,
+  connection: NamedConnection,
   conversation: Conversation,
   options: RenderOptions,
   made: Omit<MadeRequest, "usage" | "error" | "requestBytes" | "latencyMs" | "sentAtMs"> & { identity: ModelIdentity },
@@ -238,14 +254,15 @@ async function send(
       "toolhost.run_id": made.runId,
       "toolhost.purpose": made.purpose,
       "gen_ai.system": settings.provider,
+      "toolhost.model_connection": connection.id,
     };
     const answer = await inSpan("toolhost.model_request", attributes, () =>
-      sendProviderRequest(settings, body, names, { ...deps.call, signal }),
+      sendProviderRequest(connection, body, names, { ...deps.call, signal }),
     );
     const { identity } = made;
     deps.observer?.answered(
       identity.provider,
-      identity.model,
+      identity.connection,
       made.estimatedTokens,
       answer.usage?.input_tokens ?? null,
     );

@@ -13,6 +13,7 @@
  */
 
 import { context, ROOT_CONTEXT } from "@opentelemetry/api";
+import type { ModelConnections } from "@toolhost/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
@@ -38,8 +39,10 @@ export interface RunDriverDeps {
   readonly log: FastifyBaseLogger;
   readonly wakeups: CallWakeups;
   readonly options: RunDriverOptions;
-  /** Where `api_key_env` is read (the server's environment). */
+  /** Where the connections' `api_key_env` is read (the server's environment). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The operator's model connections, the only endpoints requests go to. */
+  readonly connections: ModelConnections;
   /** Told of compactions and token counts (metrics, domain events). */
   readonly observer?: TurnObserver;
 }
@@ -78,7 +81,8 @@ export class RunDriver implements RunDriverHandle {
     this.driveDeps = {
       storage: deps.storage,
       clock: deps.clock,
-      call: { maxRetries: options.maxRetries, timeoutMs: options.timeoutMs, env: deps.env },
+      call: { maxRetries: options.maxRetries, timeoutMs: options.timeoutMs, env: deps.env, log: deps.log },
+      connections: deps.connections,
       leaseMs: options.leaseMs,
       ...(deps.observer === undefined ? {} : { observer: deps.observer }),
     };

@@ -20,6 +20,8 @@ export interface KeysTable {
   agents_json: string;
   /** JSON `"*"` or array of binding IDs. */
   bindings_json: string;
+  /** JSON `"*"` or array of model connection IDs (0012). */
+  connections_json: string;
   created_at_ms: number;
   revoked_at_ms: number | null;
 }

@@ -48,13 +48,17 @@ export const SCOPES = {
 /** One credential scope. */
 export type Scope = keyof typeof SCOPES;
 
-/** An agent or binding scope: every ID (`"*"`) or a list of IDs. */
+/** An agent, binding or model connection scope: every ID (`"*"`) or a list of IDs. */
 export type IdScope = "*" | string[];
 
-/** A key's agent scope and binding scope together: which objects (and which other keys) it reaches. */
+/**
+ * A key's agent, binding and model connection scopes together: which objects it reaches, which of
+ * the operator's model connections its agent versions may name, and which other keys it reaches.
+ */
 export interface IdScopes {
   readonly agents: IdScope;
   readonly bindings: IdScope;
+  readonly connections: IdScope;
 }
 
 /** A stored API key (the secret itself is never stored). */
@@ -66,6 +70,8 @@ export interface KeyRecord {
   scopes: Scope[];
   agents: IdScope;
   bindings: IdScope;
+  /** The model connections its agent versions may name (docs/configuration.md#model-connections). */
+  connections: IdScope;
   created_at_ms: number;
   revoked_at_ms: number | null;
 }

@@ -18,6 +18,7 @@ const identity = (keyId: string): Identity => ({
   scopes: ["admin"],
   agents: "*",
   bindings: "*",
+  connections: "*",
 });
 
 describe("identity cache", () => {

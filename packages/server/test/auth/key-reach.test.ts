@@ -1,5 +1,5 @@
-// The reach rules (pure, fast-check): a created key never grants more than its creator, omitted ID
-// scopes become the creator's, every request inside the creator's reach is granted as asked, and a
+// The reach rules (pure, fast-check): a created key never grants more than its creator (scopes,
+// agents, bindings and model connections alike), omitted ID scopes become the creator's, every request inside the creator's reach is granted as asked, and a
 // creator always reaches (lists, revokes) the keys it made.
 import { isProtocolError } from "@toolhost/protocol";
 import type { CreateKeyRequest } from "@toolhost/protocol/wire";
@@ -21,9 +21,14 @@ const SCOPE_LIST = fc.uniqueArray(fc.constantFrom(...(Object.values(SCOPES) as S
   minLength: 1,
   maxLength: 4,
 });
-const REACH: fc.Arbitrary<KeyReach> = fc.record({ scopes: SCOPE_LIST, agents: ID_SCOPE, bindings: ID_SCOPE });
+const REACH: fc.Arbitrary<KeyReach> = fc.record({
+  scopes: SCOPE_LIST,
+  agents: ID_SCOPE,
+  bindings: ID_SCOPE,
+  connections: ID_SCOPE,
+});
 const REQUEST: fc.Arbitrary<CreateKeyRequest> = fc.record(
-  { name: fc.constant("k"), scopes: SCOPE_LIST, agents: ID_SCOPE, bindings: ID_SCOPE },
+  { name: fc.constant("k"), scopes: SCOPE_LIST, agents: ID_SCOPE, bindings: ID_SCOPE, connections: ID_SCOPE },
   { requiredKeys: ["name", "scopes"] },
 );
 
@@ -32,7 +37,8 @@ function requestWithin(creator: KeyReach, request: CreateKeyRequest): boolean {
   return (
     request.scopes.every((scope) => scopeGranted(creator.scopes, scope as Scope)) &&
     idScopeWithin(request.agents ?? creator.agents, creator.agents) &&
-    idScopeWithin(request.bindings ?? creator.bindings, creator.bindings)
+    idScopeWithin(request.bindings ?? creator.bindings, creator.bindings) &&
+    idScopeWithin(request.connections ?? creator.connections, creator.connections)
   );
 }
 
@@ -68,11 +74,13 @@ describe("key reach", () => {
         for (const scope of made.scopes) expect(scopeGranted(creator.scopes, scope)).toBe(true);
         expect(idScopeWithin(made.agents, creator.agents)).toBe(true);
         expect(idScopeWithin(made.bindings, creator.bindings)).toBe(true);
+        expect(idScopeWithin(made.connections, creator.connections)).toBe(true);
         expect(keyWithinReach(made, creator)).toBe(true);
         // Granted exactly as asked; omitted ID scopes are the creator's.
         expect(made.scopes).toEqual(request.scopes);
         expect(made.agents).toEqual(request.agents ?? creator.agents);
         expect(made.bindings).toEqual(request.bindings ?? creator.bindings);
+        expect(made.connections).toEqual(request.connections ?? creator.connections);
       }),
       { numRuns: 2_000, seed: 7 },
     );
@@ -84,13 +92,19 @@ describe("key reach", () => {
         const made = decideNewKeyScopes(OPERATOR_REACH, request);
         expect(made.agents).toEqual(request.agents ?? "*");
         expect(made.bindings).toEqual(request.bindings ?? "*");
+        expect(made.connections).toEqual(request.connections ?? "*");
       }),
       { seed: 11 },
     );
   });
 
   it("names the first member beyond the creator in the 403's pointer", () => {
-    const creator: KeyReach = { scopes: ["runtime:read", "configuration:read"], agents: ["a"], bindings: "*" };
+    const creator: KeyReach = {
+      scopes: ["runtime:read", "configuration:read"],
+      agents: ["a"],
+      bindings: "*",
+      connections: ["eu"],
+    };
     const refusal = (request: Partial<CreateKeyRequest>) => {
       try {
         decideNewKeyScopes(creator, { name: "k", scopes: ["runtime:read"], ...request });
@@ -104,6 +118,9 @@ describe("key reach", () => {
     expect(refusal({ agents: "*" })).toEqual(["forbidden", "/agents"]);
     expect(refusal({ agents: ["a", "b"] })).toEqual(["forbidden", "/agents/1"]);
     expect(refusal({ bindings: "*", agents: [] })).toEqual(["granted"]);
+    expect(refusal({ connections: "*" })).toEqual(["forbidden", "/connections"]);
+    expect(refusal({ connections: ["eu", "us"] })).toEqual(["forbidden", "/connections/1"]);
+    expect(refusal({ connections: [] })).toEqual(["granted"]);
     // An admin grants every scope, admin included.
     expect(
       decideNewKeyScopes({ ...creator, scopes: ["admin"] }, { name: "k", scopes: ["admin", "tools:execute"] }),
@@ -111,6 +128,7 @@ describe("key reach", () => {
       scopes: ["admin", "tools:execute"],
       agents: ["a"],
       bindings: "*",
+      connections: ["eu"],
     });
   });
 });

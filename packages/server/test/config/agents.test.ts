@@ -21,7 +21,13 @@ describeEachDialect("agents", (dialect) => {
   let server: TestServer;
   let toolsetId: string;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    // Never reached: publishing checks only that the connection is declared.
+    server = await startTestServer(dialect, {
+      modelConnections: {
+        main: { provider: "openai", base_url: "http://127.0.0.1:9/v1" },
+        claude: { provider: "anthropic", base_url: "http://127.0.0.1:9" },
+      },
+    });
     await createBinding(server, "tasks");
     toolsetId = await createToolset(server, [tool("tasks.read", "tasks")]);
   });
@@ -121,15 +127,24 @@ describeEachDialect("agents", (dialect) => {
       [{ toolset_version: 0 }, "validation_failed", "/toolset_version"],
       [{ toolset_version: "1" }, "validation_failed", "/toolset_version"],
       [{ model: { provider: "gpt", model: "gpt" } }, "validation_failed", "/model/provider"],
-      [{ model: { provider: "openai", model: "gpt", api_key: "sk-1" } }, "unknown_field", "/model/api_key"],
       [
-        { model: { provider: "openai", model: "gpt", max_output_tokens: 2048 }, max_context_tokens: 2048 },
+        { model: { provider: "openai", connection: "main", model: "gpt", api_key: "sk-1" } },
+        "unknown_field",
+        "/model/api_key",
+      ],
+      [{ model: { provider: "openai", connection: "nope", model: "gpt" } }, "unknown_reference", "/model/connection"],
+      [{ model: { provider: "openai", connection: "claude", model: "gpt" } }, "validation_failed", "/model/provider"],
+      [
+        {
+          model: { provider: "openai", connection: "main", model: "gpt", max_output_tokens: 2048 },
+          max_context_tokens: 2048,
+        },
         "validation_failed",
         "/model/max_output_tokens",
       ],
       // The default output reservation (4096) does not fit a 1024-token window either.
       [
-        { model: { provider: "anthropic", model: "c" }, max_context_tokens: 1024 },
+        { model: { provider: "anthropic", connection: "claude", model: "c" }, max_context_tokens: 1024 },
         "validation_failed",
         "/model/max_output_tokens",
       ],

@@ -212,8 +212,8 @@ describeEachDialect("tool call tracing with a model provider", (dialect) => {
   it("puts the call under the run driver's turn, beside the turn's model request", async () => {
     const fake = await startFakeModelServer();
     fake.push({ kind: "tool_calls", calls: [{ name: "tasks_create", arguments: { title: "Buy milk" } }] });
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url));
+    const server = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(server, openAiModel());
     exporter.reset();
     const runId = await startModelRun(server, world);
     const [call] = await pendingCalls(server, runId, 1);

@@ -1,7 +1,8 @@
 // Key management stays within the caller's reach (issue #9, defect 8): an admin narrowed to one agent
 // and binding mints only keys inside its own scopes (omitted agents/bindings become its own, never
 // "*"), lists only the keys within its reach — page by page, every page full — and revokes nothing
-// beyond it (404, as for a missing key).
+// beyond it (404, as for a missing key). The same for model connections: a key narrowed to some mints
+// keys only within them (omitted: its own), and sees and revokes only keys within them.
 import { beforeAll, expect, it } from "vitest";
 import { expectError, readAll } from "../config/config-fixtures.js";
 import { describeEachDialect } from "../support/test-databases.js";
@@ -113,5 +114,43 @@ describeEachDialect("key reach", (dialect) => {
     });
     expect((await server.call("DELETE", `/v1/keys/${inside.key_id}`, { key: narrowed.key })).status).toBe(200);
     expect((await server.call("GET", "/v1/sessions", { key: inside.key })).status).toBe(401);
+  });
+});
+
+describeEachDialect("key reach: model connections", (dialect) => {
+  let server: TestServer;
+  const mint = (key: string, body: unknown) => server.call("POST", "/v1/keys", { key, body });
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+
+  it("a key narrowed to some connections mints, lists and revokes only within them", async () => {
+    const tenant = await mint(BOOTSTRAP_SECRET, { name: "admin A", scopes: ["admin"], connections: ["tenant-a"] });
+    expect(tenant.status, tenant.text).toBe(201);
+    const other = await mint(BOOTSTRAP_SECRET, { name: "B's", scopes: ["runtime:read"], connections: ["tenant-b"] });
+    const before = (await readAll(server, "/v1/keys", BOOTSTRAP_SECRET)).items.length;
+    for (const [connections, pointer] of [
+      ["*", "/connections"],
+      [["tenant-a", "tenant-b"], "/connections/1"],
+      [["tenant-b"], "/connections/0"],
+    ] as const) {
+      const answer = await mint(tenant.body.key, { name: "beyond", scopes: ["configuration:write"], connections });
+      expectError(answer, 403, "forbidden", pointer);
+    }
+    expect((await readAll(server, "/v1/keys", BOOTSTRAP_SECRET)).items.length).toBe(before);
+    // Omitted: the creator's own, never "*".
+    const minted = await mint(tenant.body.key, { name: "publisher", scopes: ["configuration:write"] });
+    expect(minted.status, minted.text).toBe(201);
+    expect(minted.body).toMatchObject({ agents: "*", bindings: "*", connections: ["tenant-a"] });
+    const narrower = await mint(tenant.body.key, { name: "none", scopes: ["runtime:read"], connections: [] });
+    expect(narrower.body.connections).toEqual([]);
+    // It sees only keys within its connections: not the bootstrap key ("*"), not B's.
+    const seen = (await readAll(server, "/v1/keys", tenant.body.key)).items.map((item) => item.name);
+    expect(seen).toEqual(["admin A", "publisher", "none"]);
+    const revoked = await server.call("DELETE", `/v1/keys/${other.body.key_id}`, { key: tenant.body.key });
+    expectError(revoked, 404, "not_found", undefined);
+    const still = await server.call("GET", "/v1/keys", { key: other.body.key });
+    expect(still.status).toBe(403);
   });
 });

@@ -21,12 +21,14 @@ describeEachDialect("keys", (dialect) => {
         scopes: ["executors:connect", "tools:execute"],
         agents: ["agent_1"],
         bindings: ["b.1"],
+        connections: ["eu-openai"],
       },
     });
     expect(answer.status).toBe(201);
     expect(Object.keys(answer.body).sort()).toEqual([
       "agents",
       "bindings",
+      "connections",
       "created_at",
       "key",
       "key_id",
@@ -38,19 +40,20 @@ describeEachDialect("keys", (dialect) => {
       scopes: ["executors:connect", "tools:execute"],
       agents: ["agent_1"],
       bindings: ["b.1"],
+      connections: ["eu-openai"],
     });
     expect(answer.body.key).toMatch(/^th_[A-Za-z0-9_-]{43}$/);
     expect(answer.body.key_id).toMatch(/^key_[0-9a-z]{26}$/);
     expect(answer.body.created_at).toMatch(ISO_TIME);
   });
 
-  it("defaults agents and bindings to every ID", async () => {
+  it("defaults agents, bindings and connections to every ID", async () => {
     const answer = await server.call("POST", "/v1/keys", {
       ...admin,
       body: { name: "reader", scopes: ["runtime:read"] },
     });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ agents: "*", bindings: "*" });
+    expect(answer.body).toMatchObject({ agents: "*", bindings: "*", connections: "*" });
   });
 
   it("refuses empty or repeated scopes and empty names", async () => {
@@ -88,6 +91,7 @@ describeEachDialect("keys", (dialect) => {
         expect(Object.keys(item).sort()).toEqual([
           "agents",
           "bindings",
+          "connections",
           "created_at",
           "key_id",
           "name",

@@ -1,11 +1,13 @@
 /**
  * Support for runs with HTTP model providers: a server (manual clock, fast driver polling) on a given
- * or fresh database, a world whose agent version points at a fake model server (`fake-model-server.ts`)
- * through the official SDKs, and helpers to follow runs.
+ * or fresh database whose model connections point at a fake model server (`fake-model-server.ts`),
+ * reached through the official SDKs; a world whose agent version names one of them; and helpers to
+ * follow runs.
  */
 
 import { afterAll, expect } from "vitest";
 import { startServer } from "../../src/index.js";
+import type { ModelConnectionsObject } from "../../src/models/connections-option.js";
 import type { ServerOptions } from "../../src/options.js";
 import type { Dialect } from "../../src/storage/storage.js";
 import { admin, type ClockedServer, expectStatus, ManualClock } from "../calls/calls-harness.js";
@@ -21,11 +23,25 @@ import { claimAndAccept, READ_TOOL, sendReceipt, WRITE_TOOL } from "../runs/run-
 import { type TestDatabase, testDatabaseUrl } from "../support/test-databases.js";
 import type { FakeReply } from "./fake-model-server.js";
 
-/** The environment variable the test agent versions name as `api_key_env`. */
+/** The environment variable the test model connections name as `api_key_env`. */
 export const KEY_ENV = "TOOLHOST_TEST_MODEL_KEY";
-/** Its value (set in this process's environment, which the server reads at request time). */
+/** Its value (in the environment the test servers get). */
 export const KEY_VALUE = "sk-test-9f8e7d6c5b4a";
-process.env[KEY_ENV] = KEY_VALUE;
+/** The environment the test servers get: the connections' key and nothing else. */
+export const MODEL_ENV: Readonly<Record<string, string>> = { [KEY_ENV]: KEY_VALUE };
+
+/** The ID of the test `openai` connection. */
+export const OPENAI_CONNECTION = "fake-openai";
+/** The ID of the test `anthropic` connection. */
+export const ANTHROPIC_CONNECTION = "fake-anthropic";
+
+/** Model connections of both providers to the fake at `fakeUrl` (its OpenAI base URL is `…/v1`). */
+export function fakeConnections(fakeUrl: string): ModelConnectionsObject {
+  return {
+    [OPENAI_CONNECTION]: { provider: "openai", base_url: `${fakeUrl}/v1`, api_key_env: KEY_ENV },
+    [ANTHROPIC_CONNECTION]: { provider: "anthropic", base_url: fakeUrl, api_key_env: KEY_ENV },
+  };
+}
 
 const open = new Set<ClockedServer>();
 
@@ -33,13 +49,17 @@ afterAll(async () => {
   for (const server of open) await server.close();
 });
 
-/** Starts a server on `database` (fresh when absent) with a manual clock and a fast run driver. */
+/**
+ * Starts a server on `database` (fresh when absent) with a manual clock and a fast run driver; its
+ * model connections are those of `fakeConnections(fakeUrl)` when given (else `options`' own, or none).
+ */
 export async function startModelServer(
   dialect: Dialect,
-  options: ServerOptions = {},
+  options: ServerOptions & { fakeUrl?: string } = {},
   database?: TestDatabase,
   clock = new ManualClock(),
 ): Promise<ClockedServer> {
+  const { fakeUrl, ...serverOptions } = options;
   const db = database ?? (await testDatabaseUrl(dialect));
   const logs = new LogCapture();
   const server = await startServer(
@@ -55,9 +75,10 @@ export async function startModelServer(
       modelMaxRetries: 2,
       modelTimeoutMs: 10_000,
       shutdownTimeoutMs: 2_000,
-      ...options,
+      ...(fakeUrl === undefined ? {} : { modelConnections: fakeConnections(fakeUrl) }),
+      ...serverOptions,
     },
-    {},
+    MODEL_ENV,
     clock,
   );
   const clocked: ClockedServer = {
@@ -118,26 +139,24 @@ export async function buildModelWorld(
   return { bindingId, agentVersion: created.agent_version, sessionId: session.session_id, executorKey: key.key };
 }
 
-/** `openai` model settings pointing at `fakeUrl`. */
-export function openAiModel(fakeUrl: string, patch: Record<string, unknown> = {}): Record<string, unknown> {
+/** `openai` model settings naming the test `openai` connection. */
+export function openAiModel(patch: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     provider: "openai",
-    base_url: `${fakeUrl}/v1`,
+    connection: OPENAI_CONNECTION,
     model: "gpt-test",
-    api_key_env: KEY_ENV,
     max_output_tokens: 256,
     temperature: 0.2,
     ...patch,
   };
 }
 
-/** `anthropic` model settings pointing at `fakeUrl`. */
-export function anthropicModel(fakeUrl: string, patch: Record<string, unknown> = {}): Record<string, unknown> {
+/** `anthropic` model settings naming the test `anthropic` connection. */
+export function anthropicModel(patch: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     provider: "anthropic",
-    base_url: fakeUrl,
+    connection: ANTHROPIC_CONNECTION,
     model: "claude-test",
-    api_key_env: KEY_ENV,
     max_output_tokens: 256,
     ...patch,
   };

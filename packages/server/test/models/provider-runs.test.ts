@@ -1,7 +1,8 @@
 // Runs with the `openai` and `anthropic` providers, end to end through the official SDKs against a
 // local fake model server speaking each real wire format: the run driver asks the model outside any
 // transaction, tool names are mapped and mapped back, parallel calls, invalid arguments, retries
-// (429 with retry-after, 500 exhausted), non-retryable errors, and the key read from the environment.
+// (429 with retry-after, 500 exhausted), non-retryable errors, and the model connection's key read from the
+// environment (a connection whose key variable is unset stops the server at start).
 
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { startFakeModelServer } from "./fake-model-server.js";
 import {
   anthropicModel,
   buildModelWorld,
+  fakeConnections,
   historyItems,
   KEY_VALUE,
   modelRequests,
@@ -51,8 +53,8 @@ describeEachDialect("runs with HTTP model providers", (dialect) => {
       },
       { kind: "message", text: "Two tasks created." },
     );
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url));
+    const server = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(server, openAiModel());
     const runner = new ToolRunner({
       baseUrl: server.url,
       apiKey: world.executorKey,
@@ -166,8 +168,8 @@ describeEachDialect("runs with HTTP model providers", (dialect) => {
       },
       { kind: "message", text: "Read both pages." },
     );
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, anthropicModel(fake.url));
+    const server = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(server, anthropicModel());
     const started = await server.call("POST", `/v1/sessions/${world.sessionId}/runs`, {
       key: BOOTSTRAP_SECRET,
       body: '{"input":{"ask":"read","n":12345678901234567890}}',
@@ -223,8 +225,8 @@ describeEachDialect("runs with HTTP model providers", (dialect) => {
       },
       { kind: "message", text: "I could not." },
     );
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url));
+    const server = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(server, openAiModel());
     const runId = await startModelRun(server, world);
     const run = await runEnded(server, runId);
     expect(run).toMatchObject({ status: "completed", output: "I could not." });
@@ -257,8 +259,8 @@ describeEachDialect("runs with HTTP model providers", (dialect) => {
       },
       { kind: "message", text: "ok" },
     );
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url));
+    const server = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(server, openAiModel());
     const runId = await startModelRun(server, world);
     const run = await runEnded(server, runId);
     expect(run).toMatchObject({ status: "completed", output: "ok" });
@@ -273,8 +275,8 @@ describeEachDialect("runs with HTTP model providers", (dialect) => {
     const fake = await startFakeModelServer();
     const error = { kind: "error" as const, status: 500, headers: { "retry-after-ms": "5" } };
     fake.push(error, error, error);
-    const server = await startModelServer(dialect, { modelMaxRetries: 2 });
-    const world = await buildModelWorld(server, openAiModel(fake.url));
+    const server = await startModelServer(dialect, { fakeUrl: fake.url, modelMaxRetries: 2 });
+    const world = await buildModelWorld(server, openAiModel());
     const runId = await startModelRun(server, world);
     const run = await runEnded(server, runId);
     expect(run.status).toBe("failed");
@@ -292,17 +294,15 @@ describeEachDialect("runs with HTTP model providers", (dialect) => {
     expect(fake.requests.length).toBe(4);
   }, 60_000);
 
-  it("fails with model_error naming the missing environment variable, never its value", async () => {
+  it("does not start when a connection's api_key_env is not set, naming the connection, never a value", async () => {
     const fake = await startFakeModelServer();
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url, { api_key_env: "TOOLHOST_TEST_UNSET_KEY" }));
-    const runId = await startModelRun(server, world);
-    const run = await runEnded(server, runId);
-    expect(run.error).toEqual({
-      code: "model_error",
-      message: "the server's environment variable TOOLHOST_TEST_UNSET_KEY (api_key_env) is not set",
-    });
+    const modelConnections = {
+      ...fakeConnections(fake.url),
+      spare: { provider: "openai", base_url: `${fake.url}/v1`, api_key_env: "TOOLHOST_TEST_UNSET_KEY" },
+    };
+    await expect(startModelServer(dialect, { modelConnections })).rejects.toThrow(
+      'option modelConnections: connection "spare": its api_key_env TOOLHOST_TEST_UNSET_KEY is not set in the environment',
+    );
     expect(fake.requests.length).toBe(0);
-    expect(server.logs.text()).not.toContain(KEY_VALUE);
   }, 60_000);
 });

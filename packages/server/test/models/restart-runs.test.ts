@@ -28,14 +28,14 @@ describeEachDialect("model turns across restarts", (dialect) => {
   it("a server stopped mid-request gives the turn back; the restarted server asks again and goes on", async () => {
     const fake = await startFakeModelServer();
     fake.push({ kind: "hang" }, CREATE);
-    const first = await startModelServer(dialect);
-    const world = await buildModelWorld(first, openAiModel(fake.url));
+    const first = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(first, openAiModel());
     const runId = await startModelRun(first, world);
     await fake.waitForRequests(1);
     expect((await first.server.storage.modelTurns.get(runId))?.owner).not.toBeNull();
     await first.close();
     // Stopped: the request was aborted and the lease given back (the next instance needs no lease to lapse).
-    const second = await startModelServer(dialect, {}, first.database);
+    const second = await startModelServer(dialect, { fakeUrl: fake.url }, first.database);
     const calls = await pendingCalls(second, runId, 1);
     expect(calls[0]).toMatchObject({ tool_name: "tasks.create", turn: 0 });
     expect(fake.requests.length).toBe(2);
@@ -49,14 +49,14 @@ describeEachDialect("model turns across restarts", (dialect) => {
     const fake = await startFakeModelServer();
     fake.push({ kind: "hang" });
     const clockA = new ManualClock();
-    const a = await startModelServer(dialect, { modelLeaseMs: 60_000 }, undefined, clockA);
-    const world = await buildModelWorld(a, openAiModel(fake.url));
+    const a = await startModelServer(dialect, { fakeUrl: fake.url, modelLeaseMs: 60_000 }, undefined, clockA);
+    const world = await buildModelWorld(a, openAiModel());
     const runId = await startModelRun(a, world);
     await fake.waitForRequests(1);
     // B's clock is past A's lease: to B, A looks dead (it stopped renewing), so B takes the turn over.
     const clockB = new ManualClock(clockA.nowMs() + 120_000);
     fake.push(CREATE);
-    const b = await startModelServer(dialect, { modelLeaseMs: 60_000 }, a.database, clockB);
+    const b = await startModelServer(dialect, { fakeUrl: fake.url, modelLeaseMs: 60_000 }, a.database, clockB);
     await pendingCalls(b, runId, 1);
     expect(fake.requests.length).toBe(2);
     // A's request now answers (with other calls): A no longer holds the turn and drops the answer.
@@ -91,6 +91,7 @@ it("the run driver keeps polling through storage failures, with a growing pause"
     log,
     wakeups: new InProcessCallWakeups(),
     env: {},
+    connections: new Map(),
     options: { leaseMs: 1_000, pollIntervalMs: 5, concurrency: 2, timeoutMs: 1_000, maxRetries: 0 },
   });
   driver.start();

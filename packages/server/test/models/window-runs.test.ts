@@ -11,7 +11,9 @@ import { startFakeModelServer } from "./fake-model-server.js";
 import {
   buildModelWorld,
   executeUntilEnded,
+  fakeConnections,
   historyItems,
+  KEY_ENV,
   modelRequests,
   openAiModel,
   readingAgent,
@@ -39,8 +41,14 @@ function page(index: number, chinese: boolean, bytes = 900): unknown {
 describeEachDialect("the token window", (dialect) => {
   it("converges: after a few turns each estimate is within 5% of the tokenizer's count; the calibration is shared", async () => {
     const fake = await startFakeModelServer({ respond: readingAgent(14) });
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url), {}, { max_result_context_bytes: 4096 });
+    const otherFake = await startFakeModelServer({ respond: readingAgent(4) });
+    // Both instances declare both connections: either may drive either run's turns.
+    const modelConnections = {
+      ...fakeConnections(fake.url),
+      "other-openai": { provider: "openai", base_url: `${otherFake.url}/v1`, api_key_env: KEY_ENV },
+    };
+    const server = await startModelServer(dialect, { modelConnections });
+    const world = await buildModelWorld(server, openAiModel(), {}, { max_result_context_bytes: 4096 });
     const runId = await startModelRun(server, world, "Read every page of my tasks and tell me what is overdue.");
     const run = await executeUntilEnded(server, world, runId, (_call, i) => page(i, i % 3 !== 2));
     expect(run.status).toBe("completed");
@@ -55,9 +63,13 @@ describeEachDialect("the token window", (dialect) => {
     const storage = server.server.storage;
     const learned = await storage.tokenCalibrations.get("openai", "gpt-test");
     expect(learned?.observations).toBe(15);
-    const otherFake = await startFakeModelServer({ respond: readingAgent(4) });
-    const other = await startModelServer(dialect, {}, server.database);
-    const otherWorld = await buildModelWorld(other, openAiModel(otherFake.url), {}, { max_result_context_bytes: 4096 });
+    const other = await startModelServer(dialect, { modelConnections }, server.database);
+    const otherWorld = await buildModelWorld(
+      other,
+      openAiModel({ connection: "other-openai" }),
+      {},
+      { max_result_context_bytes: 4096 },
+    );
     const secondRun = await startModelRun(other, otherWorld, "Read my tasks again.");
     await executeUntilEnded(other, otherWorld, secondRun, (_call, i) => page(i + 40, i % 2 === 0));
     const second = await modelRequests(other, secondRun);
@@ -74,8 +86,8 @@ describeEachDialect("the token window", (dialect) => {
   it("compacts the oldest turns with the same model; every later item is byte-identical, nothing overflows", async () => {
     const window = 2048;
     const fake = await startFakeModelServer({ respond: readingAgent(20), contextWindow: window });
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url, { max_output_tokens: 200 }), {
+    const server = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(server, openAiModel({ max_output_tokens: 200 }), {
       max_context_tokens: window,
     });
     const runId = await startModelRun(server, world, "Read every page.");
@@ -127,8 +139,8 @@ describeEachDialect("the token window", (dialect) => {
     // Request k holds k pages of ~300 tokens: the fifth turn's request is over 1,300 tokens, while the
     // summary of all but the newest page still fits.
     const fake = await startFakeModelServer({ respond: readingAgent(5), contextWindow: 1300 });
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url, { max_output_tokens: 100 }));
+    const server = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(server, openAiModel({ max_output_tokens: 100 }));
     const runId = await startModelRun(server, world, "Read every page.");
     const run = await executeUntilEnded(server, world, runId, (_call, i) => page(i, false, 1000));
     expect(run.status, JSON.stringify(run)).toBe("completed");
@@ -143,8 +155,8 @@ describeEachDialect("the token window", (dialect) => {
 
   it("fails the run with context_window_exceeded when even a compacted request is refused", async () => {
     const fake = await startFakeModelServer({ respond: readingAgent(3), contextWindow: 600 });
-    const server = await startModelServer(dialect);
-    const world = await buildModelWorld(server, openAiModel(fake.url, { max_output_tokens: 100 }));
+    const server = await startModelServer(dialect, { fakeUrl: fake.url });
+    const world = await buildModelWorld(server, openAiModel({ max_output_tokens: 100 }));
     const runId = await startModelRun(server, world, ENGLISH.repeat(30));
     const run = await runEnded(server, runId);
     expect(run.status).toBe("failed");

@@ -43,7 +43,7 @@ async function expectBadCursor(run: () => Promise<unknown>): Promise<void> {
 }
 
 /** The reach of the operator and of an unrestricted admin: every key. */
-const EVERY_KEY = { agents: "*", bindings: "*" } as const;
+const EVERY_KEY = { agents: "*", bindings: "*", connections: "*" } as const;
 
 const ids = <T>(pages: Page<T>[], id: (item: T) => string): string[][] => pages.map((page) => page.items.map(id));
 

@@ -221,6 +221,7 @@ describeDialect("postgres", "openStorage", () => {
       scopes: [],
       agents: [],
       bindings: "*",
+      connections: "*",
       created_at_ms: 2 ** 53 - 1,
       revoked_at_ms: null,
     });

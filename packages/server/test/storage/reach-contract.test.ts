@@ -1,5 +1,5 @@
 // The storage contract of reach (both dialects): keys are listed and revoked only within a caller's
-// agents and bindings, toolsets are read, listed and appended only within a binding scope holding
+// agents, bindings and model connections, toolsets are read, listed and appended only within a binding scope holding
 // every binding of every version. The SQL filters agree with the pure rules (`keyWithinReach`) on
 // generated scopes, and pages stay full, since the filter runs before the limit.
 import fc from "fast-check";
@@ -9,7 +9,7 @@ import type { IdScope, IdScopes } from "../../src/storage/records.js";
 import { allPages, keyRecord, toolsetRecords, toolsJson } from "../support/storage-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";
 
-const A1_B1: IdScopes = { agents: ["a1"], bindings: ["b1"] };
+const A1_B1: IdScopes = { agents: ["a1"], bindings: ["b1"], connections: "*" };
 
 /** IDs of every page of a list, and the page sizes. */
 async function walk<T>(
@@ -33,7 +33,7 @@ const ID_SCOPE: fc.Arbitrary<IdScope> = fc.oneof(fc.constant("*" as const), fc.u
 describeEachDialect("storage contract: reach", (dialect) => {
   const storage = useTestStorage(dialect);
 
-  it("keys: list and revoke reach only keys whose agents and bindings lie within the reach", async () => {
+  it("keys: list and revoke reach only keys whose agents, bindings and connections lie within the reach", async () => {
     const s = storage();
     const keys = [
       keyRecord("k0-all", { agents: "*", bindings: "*" }),
@@ -42,6 +42,7 @@ describeEachDialect("storage contract: reach", (dialect) => {
       keyRecord("k3-a1-every-binding", { agents: ["a1"], bindings: "*" }),
       keyRecord("k4-nothing", { agents: [], bindings: [] }),
       keyRecord("k5-a2", { agents: ["a2"], bindings: ["b2"] }),
+      keyRecord("k6-a1-c1", { agents: ["a1"], bindings: ["b1"], connections: ["c1"] }),
     ];
     for (const [i, key] of keys.entries()) await s.keys.insert({ ...key, created_at_ms: 1_000 + i });
     const listed = async (reach: IdScopes) =>
@@ -51,17 +52,34 @@ describeEachDialect("storage contract: reach", (dialect) => {
           (key) => key.key_id,
         )
       ).ids;
-    expect(await listed({ agents: "*", bindings: "*" })).toEqual(keys.map((key) => key.key_id));
-    expect(await listed(A1_B1)).toEqual(["k1-a1", "k4-nothing"]);
-    expect(await listed({ agents: ["a1", "a2"], bindings: ["b1", "b2"] })).toEqual([
+    const all = "*" as const;
+    expect(await listed({ agents: "*", bindings: "*", connections: all })).toEqual(keys.map((key) => key.key_id));
+    expect(await listed(A1_B1)).toEqual(["k1-a1", "k4-nothing", "k6-a1-c1"]);
+    expect(await listed({ agents: ["a1", "a2"], bindings: ["b1", "b2"], connections: all })).toEqual([
       "k1-a1",
       "k2-a1a2",
       "k4-nothing",
       "k5-a2",
+      "k6-a1-c1",
     ]);
-    expect(await listed({ agents: "*", bindings: ["b1"] })).toEqual(["k1-a1", "k2-a1a2", "k4-nothing"]);
-    expect(await listed({ agents: ["a1"], bindings: "*" })).toEqual(["k1-a1", "k3-a1-every-binding", "k4-nothing"]);
-    expect(await listed({ agents: [], bindings: [] })).toEqual(["k4-nothing"]);
+    expect(await listed({ agents: "*", bindings: ["b1"], connections: all })).toEqual([
+      "k1-a1",
+      "k2-a1a2",
+      "k4-nothing",
+      "k6-a1-c1",
+    ]);
+    expect(await listed({ agents: ["a1"], bindings: "*", connections: all })).toEqual([
+      "k1-a1",
+      "k3-a1-every-binding",
+      "k4-nothing",
+      "k6-a1-c1",
+    ]);
+    expect(await listed({ agents: [], bindings: [], connections: all })).toEqual(["k4-nothing"]);
+    // A key reaching every connection lies beyond a reach narrowed to some.
+    expect(await listed({ ...A1_B1, connections: ["c1", "c2"] })).toEqual(["k6-a1-c1"]);
+    expect(await listed({ ...A1_B1, connections: [] })).toEqual([]);
+    expect(await s.keys.revoke("k6-a1-c1", 5_000, { ...A1_B1, connections: ["c2"] })).toBeUndefined();
+    expect(await s.keys.revoke("k1-a1", 5_000, { ...A1_B1, connections: ["c1"] })).toBeUndefined();
 
     // Beyond reach: answered like a missing key, and left as it was.
     for (const beyond of ["k0-all", "k2-a1a2", "k3-a1-every-binding", "k5-a2", "nope"]) {
@@ -71,14 +89,17 @@ describeEachDialect("storage contract: reach", (dialect) => {
     const k1 = keys[1];
     expect(await s.keys.revoke("k1-a1", 5_000, A1_B1)).toEqual({ ...k1, created_at_ms: 1_001, revoked_at_ms: 5_000 });
     expect(await s.keys.revoke("k1-a1", 9_000, A1_B1)).toMatchObject({ revoked_at_ms: 5_000 });
-    expect(await s.keys.revoke("k0-all", 6_000, { agents: "*", bindings: "*" })).toMatchObject({
+    expect(await s.keys.revoke("k0-all", 6_000, { agents: "*", bindings: "*", connections: "*" })).toMatchObject({
       revoked_at_ms: 6_000,
     });
   });
 
   it("keys: the SQL reach filter agrees with keyWithinReach and pages stay full", async () => {
     const s = storage();
-    const scopes = fc.sample(fc.record({ agents: ID_SCOPE, bindings: ID_SCOPE }), { numRuns: 40, seed: 9 });
+    const scopes = fc.sample(fc.record({ agents: ID_SCOPE, bindings: ID_SCOPE, connections: ID_SCOPE }), {
+      numRuns: 40,
+      seed: 9,
+    });
     const keys = scopes.map((scope, i) => ({
       ...keyRecord(`k${String(i).padStart(2, "0")}`, { ...scope, created_at_ms: 1_000 + (i % 7) }),
     }));
@@ -86,7 +107,7 @@ describeEachDialect("storage contract: reach", (dialect) => {
     const ordered = [...keys].sort((x, y) => x.created_at_ms - y.created_at_ms || (x.key_id < y.key_id ? -1 : 1));
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ agents: ID_SCOPE, bindings: ID_SCOPE }),
+        fc.record({ agents: ID_SCOPE, bindings: ID_SCOPE, connections: ID_SCOPE }),
         fc.integer({ min: 1, max: 7 }),
         async (reach, limit) => {
           const expected = ordered.filter((key) => keyWithinReach(key, reach)).map((key) => key.key_id);

@@ -26,6 +26,7 @@ export function keyRecord(keyId: string, overrides: Partial<KeyRecord> = {}): Ke
     scopes: ["configuration:read", "tools:execute"],
     agents: "*",
     bindings: ["b1", "b2"],
+    connections: "*",
     created_at_ms: 1_000,
     revoked_at_ms: null,
     ...overrides,

@@ -16,6 +16,7 @@ import { modelsMigration } from "./0008-models.js";
 import { callTraceContextMigration } from "./0009-call-trace-context.js";
 import { historyLengthTriggerMigration } from "./0010-history-length-trigger.js";
 import { runsListIndexesMigration } from "./0011-runs-list-indexes.js";
+import { keyConnectionsMigration } from "./0012-key-connections.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -30,6 +31,7 @@ export const MIGRATION_NAMES = [
   "0009_call_trace_context",
   "0010_history_length_trigger",
   "0011_runs_list_indexes",
+  "0012_key_connections",
 ] as const;
 
 /** One migration name. */
@@ -49,6 +51,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0009_call_trace_context": callTraceContextMigration,
     "0010_history_length_trigger": historyLengthTriggerMigration(dialect),
     "0011_runs_list_indexes": runsListIndexesMigration,
+    "0012_key_connections": keyConnectionsMigration,
   };
 }
 

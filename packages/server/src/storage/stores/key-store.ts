@@ -1,5 +1,5 @@
 /**
- * API keys in the `keys` table; scopes and agent/binding scopes are stored as JSON text. Lists and
+ * API keys in the `keys` table; scopes and agent/binding/connection scopes are stored as JSON text. Lists and
  * revocations take the caller's reach and filter in the SQL (`idScopeJsonWithin`), so a page holds
  * `limit` keys within reach whenever that many follow the cursor.
  */
@@ -61,6 +61,7 @@ export class KyselyKeyStore implements KeyStore {
         .selectAll()
         .where(idScopeJsonWithin(this.ctx.dialect, "agents_json", reach.agents))
         .where(idScopeJsonWithin(this.ctx.dialect, "bindings_json", reach.bindings))
+        .where(idScopeJsonWithin(this.ctx.dialect, "connections_json", reach.connections))
         .orderBy("created_at_ms")
         .orderBy("key_id")
         .limit(page.limit + 1);
@@ -80,6 +81,7 @@ export class KyselyKeyStore implements KeyStore {
         .where("key_id", "=", keyId)
         .where(idScopeJsonWithin(this.ctx.dialect, "agents_json", reach.agents))
         .where(idScopeJsonWithin(this.ctx.dialect, "bindings_json", reach.bindings))
+        .where(idScopeJsonWithin(this.ctx.dialect, "connections_json", reach.connections))
         .returningAll()
         .executeTakeFirst();
       return row === undefined ? undefined : fromRow(row);
@@ -95,6 +97,7 @@ function toRow(key: KeyRecord): KeysTable {
     scopes_json: JSON.stringify(key.scopes),
     agents_json: JSON.stringify(key.agents),
     bindings_json: JSON.stringify(key.bindings),
+    connections_json: JSON.stringify(key.connections),
     created_at_ms: key.created_at_ms,
     revoked_at_ms: key.revoked_at_ms,
   };
@@ -108,6 +111,7 @@ function fromRow(row: Selectable<KeysTable>): KeyRecord {
     scopes: parseStringList(row.scopes_json, row.key_id) as Scope[],
     agents: parseIdScope(row.agents_json, row.key_id),
     bindings: parseIdScope(row.bindings_json, row.key_id),
+    connections: parseIdScope(row.connections_json, row.key_id),
     created_at_ms: row.created_at_ms,
     revoked_at_ms: row.revoked_at_ms,
   };
