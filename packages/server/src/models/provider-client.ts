@@ -92,7 +92,6 @@ export async function sendProviderRequest(
     if (request.provider === "openai") {
       const client = new OpenAI({
         ...common,
-        adminAPIKey: null,
         organization: null,
         project: null,
         webhookSecret: null,
