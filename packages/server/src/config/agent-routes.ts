@@ -7,8 +7,8 @@
  * An agent version pins a toolset version that must exist and be visible to the credential (its
  * binding scope holds every binding of the toolset; else 422 `unknown_reference` at `/toolset_id`,
  * as for a missing one, or at `/toolset_version`), the model settings (validated by the protocol's `validateModelSettings`
- * before the body schema, so an unknown provider is reported at `/model/provider`), the instructions
- * and `max_context_tokens`. There is no route that changes or deletes a version.
+ * before the body schema, so an unknown provider is reported at `/model/provider`), the instructions,
+ * `max_context_tokens` and the run limits (at most the server's, `runs/run-limits.ts`). There is no route that changes or deletes a version.
  */
 
 import {
@@ -38,6 +38,7 @@ import { losslessMember } from "../http/lossless-body.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
+import { versionRunLimits } from "../runs/run-limits.js";
 import type { AgentRecord, AgentVersionRecord, IdScope } from "../storage/records.js";
 import type { ToolsetStore } from "../storage/storage.js";
 import { assertMayCreateAgents } from "./creation-scope.js";
@@ -68,6 +69,9 @@ export function agentVersionText(version: AgentVersionRecord): string {
   const tail = JSON.stringify({
     instructions: version.instructions,
     max_context_tokens: version.max_context_tokens,
+    max_turns: version.max_turns,
+    max_tool_calls: version.max_tool_calls,
+    run_timeout_ms: version.run_timeout_ms,
     created_at: isoTime(version.created_at_ms),
   });
   return `${head.slice(0, -1)},"model":${version.model_json},${tail.slice(1)}`;
@@ -109,7 +113,7 @@ const modelFirst = validateMemberFirst("model", validateModelSettings);
 const TAGS = ["agents"];
 
 /** Registers the agent routes. */
-export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+export const agentRoutes: RouteModule = (app, { storage, clock, requireScope, options }) => {
   app.post(
     "/v1/agents",
     {
@@ -144,7 +148,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
         operationId: "publishAgentVersion",
         tags: TAGS,
         summary: "Publish an agent version",
-        description: `Pins a toolset version, the model settings, instructions (default \`""\`) and \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}). Sessions pin the answered \`agent_version\`. The toolset must be visible to the credential (422 \`unknown_reference\` otherwise, as when it does not exist).`,
+        description: `Pins a toolset version, the model settings, instructions (default \`""\`), \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}) and the run limits \`max_turns\`, \`max_tool_calls\`, \`run_timeout_ms\` (each at most the server's own, 422 at its pointer above; unset: the server's). Sessions pin the answered \`agent_version\`. The toolset must be visible to the credential (422 \`unknown_reference\` otherwise, as when it does not exist).`,
         params: AgentIdParams,
         body: CreateAgentVersionRequest,
         response: { 201: AgentVersion, ...ERROR_RESPONSES },
@@ -160,6 +164,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
       await assertToolsetVersionExists(storage.toolsets, toolset_id, toolset_version, bindingScopeOf(identity));
       const maxContextTokens = request.body.max_context_tokens ?? MAX_CONTEXT_TOKENS.default;
       checkOutputWithinWindow(validateModelSettings(request.body.model), maxContextTokens);
+      const limits = versionRunLimits(request.body, options);
       const now = clock.nowMs();
       const version = await storage.agents.appendVersion({
         agent_version: newId(AGENT_VERSION_PREFIX, now),
@@ -170,6 +175,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, requireScope }) 
         model_json: compact(losslessMember(request.rawBody, "model")),
         instructions: request.body.instructions ?? "",
         max_context_tokens: maxContextTokens,
+        ...limits,
         created_at_ms: now,
       });
       if (version === undefined) throw notFoundError("agent", agent_id);
