@@ -1,8 +1,9 @@
 /**
  * Recording what one model turn decided (inside the transaction that holds the run's lock), whoever
  * answered: a final message completes the run, a failure fails it, tool calls become call rows and
- * history items (refused ones answered at once); calls past the run's `max_tool_calls` fail it. The run is stored with its new status; when every
- * call was refused nothing is left to wait for, and the caller starts the next turn.
+ * history items (refused ones answered at once) — unless they would take the run past its
+ * `max_tool_calls`, which fails it. The run is stored with its new status; when every call was
+ * refused nothing is left to wait for, and the caller starts the next turn.
  */
 
 import type { ToolDefinition } from "@toolhost/protocol";

@@ -4,8 +4,9 @@
  * the history outgrows it), its request recorded, its step played and recorded (`apply-turn.ts`); a
  * turn whose calls were all refused has nothing to wait for, so the next one follows. A turn of an
  * HTTP provider is only started here — the run becomes `running` and its turn is queued in the
- * database — and the run driver makes the request outside any transaction (`run-driver.ts`). The
- * caller notifies executors of the returned bindings after its commit.
+ * database — and the run driver makes the request outside any transaction (`run-driver.ts`). A run
+ * that has made its `max_turns` turns fails `run_limit_exceeded` instead of starting another
+ * (`run-limits.ts`). The caller notifies executors of the returned bindings after its commit.
  */
 
 import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
@@ -72,6 +73,7 @@ export async function runModelTurns(
     return { run: await failRun(mover, model.failure, nowMs), wokenBindingIds: [], queued: false };
   }
   for (;;) {
+    // Checked again before each follow-up turn (every call of the last one was refused).
     const limit = turnLimitFailure(mover.run, mover.turn);
     if (limit !== undefined) return { run: await failRun(mover, limit, nowMs), wokenBindingIds: [], queued: false };
     const index = mover.startTurn();
