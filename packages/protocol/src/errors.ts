@@ -49,6 +49,8 @@ export const ERROR_CODES = {
     status: 422,
     description: "A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value.",
   },
+  /** A toolset version has more tools than MAX_TOOLS_PER_TOOLSET (128). */
+  too_many_tools: { status: 422, description: "A toolset version holds more than 128 tools." },
   /** Two tools of one toolset version have the same name. */
   duplicate_tool_name: { status: 422, description: "Two tools have the same name." },
   /** A member names an object that does not exist or lies outside the credential's scope (same answer for both). */
@@ -81,6 +83,11 @@ export const ERROR_CODES = {
   accept_required: { status: 409, description: "The call must be accepted first." },
   /** A second, different final receipt arrived for a call that already has one. */
   call_already_final: { status: 409, description: "The call already has a final receipt." },
+  /** The call has as many progress receipts as the server's `maxProgressPerCall` allows; nothing was stored. */
+  progress_limit_exceeded: {
+    status: 409,
+    description: "The call has the most progress receipts the server keeps per call; send its final receipt.",
+  },
   /** The run has ended; nothing more can start in it. */
   run_terminated: { status: 409, description: "The run has ended." },
   /** A newer connection of the same executor ID fenced this one. */
@@ -104,6 +111,11 @@ export const ERROR_CODES = {
   request_timeout: { status: 408, description: "The request did not arrive in time." },
   /** The body is larger than the configured limit. */
   body_too_large: { status: 413, description: "The body is larger than the configured limit." },
+  /** A progress receipt's `progress` value is larger (as compact JSON) than the server's `maxProgressBytes`. */
+  progress_too_large: {
+    status: 413,
+    description: "The progress value is larger than the server keeps per progress receipt.",
+  },
   /** The body is not `application/json`. */
   unsupported_media_type: { status: 415, description: "The body must be application/json." },
   /** An unexpected failure; the message never carries internal details. */

@@ -87,7 +87,12 @@ export {
   validateToolDefinition,
 } from "./config/tool-definition.js";
 export { isToolEffect, TOOL_EFFECTS, type ToolEffect } from "./config/tool-effect.js";
-export { referencedBindingIds, validateToolset, validateToolsetStepwise } from "./config/toolset.js";
+export {
+  MAX_TOOLS_PER_TOOLSET,
+  referencedBindingIds,
+  validateToolset,
+  validateToolsetStepwise,
+} from "./config/toolset.js";
 export { VALIDATION_WORK_BUDGET } from "./config/validation-cost.js";
 export { argumentsDigest } from "./digest.js";
 export { ERROR_CODES, type ErrorBody, type ErrorCode, isProtocolError, ProtocolError } from "./errors.js";
@@ -135,6 +140,7 @@ export {
   CALL_REJECTIONS,
   type CallRejection,
   invalidArgumentsResult,
+  tooManyCallsResult,
   unknownToolResult,
 } from "./runs/call-rejection.js";
 export {

@@ -149,6 +149,34 @@ describe("the full cycle", () => {
     await runner.stop();
   });
 
+  it("goes on after the server refuses a progress receipt for its limits: the final receipt still settles the call", async () => {
+    const limited = await startTestServer({ maxProgressPerCall: 2, maxProgressBytes: 64 });
+    const world = await buildWorld(limited, ONE_CREATE);
+    const runner = newRunner(world);
+    const rejected: string[] = [];
+    runner.on("receipt_rejected", (payload) => rejected.push(`${payload.kind}:${payload.code}`));
+    runner.register(
+      "tasks.create",
+      async (_call, ctx) => {
+        await ctx.progress({ step: 1 });
+        await ctx.progress({ step: 2 });
+        await ctx.progress({ step: 3 });
+        await ctx.progress({ log: "x".repeat(100) });
+        return { ok: true };
+      },
+      { effect: "write" },
+    );
+    await runner.start();
+    const runId = await startRun(world);
+    expect(await settledRun(world, runId)).toMatchObject({ status: "completed", output: "done" });
+    const [call] = await callsOf(world, runId);
+    expect(call.status).toBe("completed");
+    const stored = await storedReceipts(world, call.call_id);
+    expect(stored.map((receipt) => receipt.kind)).toEqual(["accepted", "progress", "progress", "completed"]);
+    expect(rejected).toEqual(["progress:progress_limit_exceeded", "progress:progress_too_large"]);
+    await runner.stop();
+  });
+
   it("reports a BusinessError as failed with its code, and a refused authorization as failed without running", async () => {
     const world = await buildWorld(server, [
       {

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ModelConnections } from "@toolhost/protocol";
-import { PENDING_WAIT_MS_MAX } from "@toolhost/protocol/wire";
+import { PENDING_WAIT_MS_MAX, RUN_LIMIT_MAXIMA, RUN_TIMEOUT_MS_MIN } from "@toolhost/protocol/wire";
 import type { DestinationStream } from "pino";
 import { type ModelConnectionsInput, NO_CONNECTIONS, parseModelConnections } from "./models/connections-option.js";
 import { parseDatabaseUrl } from "./storage/database-url.js";
@@ -96,6 +96,16 @@ export interface ServerOptions {
    * of `{"<id>": {"provider", "base_url", "api_key_env"?}}` (default: none; the scripted model needs none).
    */
   modelConnections?: ModelConnectionsInput;
+  /** Most model turns one run makes; an agent version may set less (default 100). */
+  maxTurns?: number;
+  /** Most tool calls one run's model may ask for; an agent version may set less (default 500). */
+  maxToolCalls?: number;
+  /** Longest a run may last before it is `expired`; an agent version may set less (default 1 h). */
+  runTimeoutMs?: number;
+  /** Most `progress` receipts stored per call (default 100). */
+  maxProgressPerCall?: number;
+  /** Largest `progress` value of one receipt, in bytes of compact JSON (default 64 KiB). */
+  maxProgressBytes?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -131,6 +141,11 @@ export interface CompiledServerOptions {
   readonly eventPollIntervalMs: number;
   readonly identityCacheTtlMs: number;
   readonly modelConnections: ModelConnections;
+  readonly maxTurns: number;
+  readonly maxToolCalls: number;
+  readonly runTimeoutMs: number;
+  readonly maxProgressPerCall: number;
+  readonly maxProgressBytes: number;
 }
 
 /** Defaults of the options that have one. */
@@ -162,6 +177,11 @@ export const SERVER_DEFAULTS = {
   eventHeartbeatMs: 15_000,
   eventPollIntervalMs: 250,
   identityCacheTtlMs: 1_000,
+  maxTurns: 100,
+  maxToolCalls: 500,
+  runTimeoutMs: 3_600_000,
+  maxProgressPerCall: 100,
+  maxProgressBytes: 65_536,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -196,6 +216,11 @@ export const SERVER_ENV = {
   eventPollIntervalMs: "TOOLHOST_EVENT_POLL_INTERVAL_MS",
   identityCacheTtlMs: "TOOLHOST_IDENTITY_CACHE_TTL_MS",
   modelConnections: "TOOLHOST_MODEL_CONNECTIONS",
+  maxTurns: "TOOLHOST_MAX_TURNS",
+  maxToolCalls: "TOOLHOST_MAX_TOOL_CALLS",
+  runTimeoutMs: "TOOLHOST_RUN_TIMEOUT_MS",
+  maxProgressPerCall: "TOOLHOST_MAX_PROGRESS_PER_CALL",
+  maxProgressBytes: "TOOLHOST_MAX_PROGRESS_BYTES",
 } as const;
 
 /**
@@ -275,6 +300,13 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     eventPollIntervalMs: integerOf(pick("eventPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.eventPollIntervalMs,
     identityCacheTtlMs: integerOf(pick("identityCacheTtlMs"), 0, 60_000) ?? SERVER_DEFAULTS.identityCacheTtlMs,
     modelConnections: modelConnectionsOf(pick("modelConnections"), env),
+    maxTurns: integerOf(pick("maxTurns"), 1, RUN_LIMIT_MAXIMA.max_turns) ?? SERVER_DEFAULTS.maxTurns,
+    maxToolCalls: integerOf(pick("maxToolCalls"), 1, RUN_LIMIT_MAXIMA.max_tool_calls) ?? SERVER_DEFAULTS.maxToolCalls,
+    runTimeoutMs:
+      integerOf(pick("runTimeoutMs"), RUN_TIMEOUT_MS_MIN, RUN_LIMIT_MAXIMA.run_timeout_ms) ??
+      SERVER_DEFAULTS.runTimeoutMs,
+    maxProgressPerCall: integerOf(pick("maxProgressPerCall"), 0, 100_000) ?? SERVER_DEFAULTS.maxProgressPerCall,
+    maxProgressBytes: integerOf(pick("maxProgressBytes"), 2, MAX_BODY_LIMIT_BYTES) ?? SERVER_DEFAULTS.maxProgressBytes,
   };
 }
 

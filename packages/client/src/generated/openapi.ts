@@ -477,7 +477,7 @@ export interface paths {
         put?: never;
         /**
          * Report on a claimed tool call
-         * @description Kinds: `accepted` (answered `confirmed`: start side effects only on true), `progress`, `completed` (with `result`), `failed` (with `error`), `cancelled`, `reconciliation_required`. Idempotent per `receipt_id`: the same body again answers the first answer with `replayed: true`, the current `call_status` and `run_status`, and for `accepted` a live `confirmed` (true only while this claim holds the call accepted, before its deadline, on an active run); another body is 409 `receipt_conflict` (receipt IDs count per claim). Only the key that opened the executor's current connection may send it (403 `executor_key_mismatch`). A wrong, foreign or expired grant is 403 `invalid_grant`; an outcome before `accepted` is 409 `accept_required`; a second final receipt is 409 `call_already_final`. A receipt for an ended run is stored and answered `applied: false`; it never changes the run or its history. The body is stored exactly as sent.
+         * @description Kinds: `accepted` (answered `confirmed`: start side effects only on true), `progress`, `completed` (with `result`), `failed` (with `error`), `cancelled`, `reconciliation_required`. Idempotent per `receipt_id`: the same body again answers the first answer with `replayed: true`, the current `call_status` and `run_status`, and for `accepted` a live `confirmed` (true only while this claim holds the call accepted, before its deadline, on an active run); another body is 409 `receipt_conflict` (receipt IDs count per claim). Only the key that opened the executor's current connection may send it (403 `executor_key_mismatch`). A wrong, foreign or expired grant is 403 `invalid_grant`; an outcome before `accepted` is 409 `accept_required`; a second final receipt is 409 `call_already_final`. A `progress` value larger than the server's `maxProgressBytes` (compact JSON) is 413 `progress_too_large`, one more than its `maxProgressPerCall` per call 409 `progress_limit_exceeded` (nothing stored). A receipt for an ended run is stored and answered `applied: false`; it never changes the run or its history. The body is stored exactly as sent.
          *
          *     Requires the scope `tools:execute` (`admin` holds every scope).
          */
@@ -944,6 +944,12 @@ export interface components {
             instructions: string;
             /** @description The model's input window in tokens: every model request is checked against it. 1024–10000000. */
             max_context_tokens: number;
+            /** @description Most model turns a run of this version makes; beyond, it fails `run_limit_exceeded`. Null: the server's limit applies. */
+            max_turns: number | null;
+            /** @description Most tool calls a run's model may ask for (refused ones included); beyond, it fails `run_limit_exceeded`. Null: the server's limit applies. */
+            max_tool_calls: number | null;
+            /** @description Longest a run may last, from its creation; then it is `expired`. Null: the server's limit applies. */
+            run_timeout_ms: number | null;
             /**
              * Format: date-time
              * @description When the version was published.
@@ -1288,6 +1294,12 @@ export interface components {
             instructions?: string;
             /** @description The model's input window in tokens: every model request is checked against it. 1024–10000000. Default 200000. */
             max_context_tokens?: number;
+            /** @description Most model turns a run of this version makes; beyond, it fails `run_limit_exceeded`. At most the server's own limit (its default too). */
+            max_turns?: number;
+            /** @description Most tool calls a run's model may ask for (refused ones included); beyond, it fails `run_limit_exceeded`. At most the server's own limit (its default too). */
+            max_tool_calls?: number;
+            /** @description Longest a run may last, from its creation; then it is `expired`. At most the server's own limit (its default too). */
+            run_timeout_ms?: number;
         };
         /** @description A new executor binding. */
         CreateBindingRequest: {
@@ -1454,7 +1466,7 @@ export interface components {
              * @description Stable snake_case error code; clients branch on it.
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "duplicate_member" | "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference" | "invalid_result" | "unauthorized" | "forbidden" | "executor_key_mismatch" | "invalid_grant" | "not_found" | "method_not_allowed" | "already_claimed" | "receipt_conflict" | "accept_required" | "call_already_final" | "run_terminated" | "connection_superseded" | "connection_offline" | "conflict" | "not_compensable" | "request_timeout" | "body_too_large" | "unsupported_media_type" | "internal_error" | "storage_unavailable";
+            code: "invalid_json" | "bad_request" | "duplicate_member" | "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "too_many_tools" | "duplicate_tool_name" | "unknown_reference" | "invalid_result" | "unauthorized" | "forbidden" | "executor_key_mismatch" | "invalid_grant" | "not_found" | "method_not_allowed" | "already_claimed" | "receipt_conflict" | "accept_required" | "call_already_final" | "progress_limit_exceeded" | "run_terminated" | "connection_superseded" | "connection_offline" | "conflict" | "not_compensable" | "request_timeout" | "body_too_large" | "progress_too_large" | "unsupported_media_type" | "internal_error" | "storage_unavailable";
             /** @description Human-readable explanation; not stable. */
             message: string;
             /** @description JSON pointer (RFC 6901) to the member of the request at fault. */
@@ -2103,7 +2115,7 @@ export interface components {
              * @description Set when the server refused the call before any executor saw it (status `failed`); the model got the error as the tool result.
              * @enum {unknown}
              */
-            rejected?: "invalid_arguments" | "unknown_tool";
+            rejected?: "invalid_arguments" | "unknown_tool" | "too_many_calls";
             /** @description The executor holding (or that held) the claim. */
             executor_id?: string;
             /** @description The claim. */
@@ -2393,7 +2405,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "key_id": "key_01m8rwsy6km5zhphjda4zgc9t6",
+                     *           "key_id": "key_01m8sszzjy8a8eac9ymmf21gb8",
                      *           "name": "bootstrap",
                      *           "scopes": [
                      *             "configuration:read",
@@ -2535,7 +2547,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_01m8rwsynkpxfqykxenkz7kq6m",
+                     *       "key_id": "key_01m8st037yqsefm6rpwjj93dht",
                      *       "name": "task service executor",
                      *       "scopes": [
                      *         "executors:connect",
@@ -2699,9 +2711,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_01m8rwsynkpxfqykxenkz7kq6m",
+                     *       "key_id": "key_01m8st037yqsefm6rpwjj93dht",
                      *       "revoked": true,
-                     *       "revoked_at": "2026-12-01T13:30:47.294Z"
+                     *       "revoked_at": "2026-12-01T22:01:00.397Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RevokedKey"];
@@ -2833,7 +2845,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                 *       "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
                  *       "tool_name": "tasks.create",
                  *       "arguments": {
                  *         "title": "Buy milk"
@@ -3064,7 +3076,7 @@ export interface operations {
                      *         {
                      *           "binding_id": "task-service",
                      *           "name": "Task service",
-                     *           "created_at": "2026-12-01T13:30:46.865Z"
+                     *           "created_at": "2026-12-01T22:00:57.127Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3189,7 +3201,7 @@ export interface operations {
                      * @example {
                      *       "binding_id": "task-service",
                      *       "name": "Task service",
-                     *       "created_at": "2026-12-01T13:30:46.865Z"
+                     *       "created_at": "2026-12-01T22:00:57.127Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Binding"];
@@ -3266,7 +3278,7 @@ export interface operations {
                      *         "details": {
                      *           "binding_id": "task-service"
                      *         },
-                     *         "request_id": "req_01m8rwsypnvzrh43am7qmdrcwy"
+                     *         "request_id": "req_01m8st03ms3e2d5rr2kqf0hq44"
                      *       }
                      *     }
                      */
@@ -3372,7 +3384,7 @@ export interface operations {
                      * @example {
                      *       "binding_id": "task-service",
                      *       "name": "Task service",
-                     *       "created_at": "2026-12-01T13:30:46.865Z"
+                     *       "created_at": "2026-12-01T22:00:57.127Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Binding"];
@@ -3516,10 +3528,10 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *           "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *           "name": "task service",
                      *           "latest_version": 2,
-                     *           "created_at": "2026-12-01T13:30:46.909Z"
+                     *           "created_at": "2026-12-01T22:00:57.735Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3661,7 +3673,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *       "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *       "version": 1,
                      *       "name": "task service",
                      *       "tools": [
@@ -3686,7 +3698,7 @@ export interface operations {
                      *           "timeout_ms": 60000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T13:30:46.909Z"
+                     *       "created_at": "2026-12-01T22:00:57.735Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedToolset"];
@@ -3776,7 +3788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_budget`: max_result_context_bytes must be an integer from 1,024 to 32,768. `invalid_schema`: A JSON Schema is invalid. `schema_too_large`: A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value. `duplicate_tool_name`: Two tools have the same name. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_budget`: max_result_context_bytes must be an integer from 1,024 to 32,768. `invalid_schema`: A JSON Schema is invalid. `schema_too_large`: A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value. `too_many_tools`: A toolset version holds more than 128 tools. `duplicate_tool_name`: Two tools have the same name. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3785,7 +3797,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "too_many_tools" | "duplicate_tool_name" | "unknown_reference";
                         };
                     };
                 };
@@ -3847,7 +3859,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *           "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *           "version": 1,
                      *           "tools": [
                      *             {
@@ -3871,10 +3883,10 @@ export interface operations {
                      *               "timeout_ms": 60000
                      *             }
                      *           ],
-                     *           "created_at": "2026-12-01T13:30:46.909Z"
+                     *           "created_at": "2026-12-01T22:00:57.735Z"
                      *         },
                      *         {
-                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *           "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *           "version": 2,
                      *           "tools": [
                      *             {
@@ -3918,7 +3930,7 @@ export interface operations {
                      *               "timeout_ms": 300000
                      *             }
                      *           ],
-                     *           "created_at": "2026-12-01T13:30:46.920Z"
+                     *           "created_at": "2026-12-01T22:00:57.819Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4107,7 +4119,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *       "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *       "version": 2,
                      *       "tools": [
                      *         {
@@ -4151,7 +4163,7 @@ export interface operations {
                      *           "timeout_ms": 300000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T13:30:46.920Z"
+                     *       "created_at": "2026-12-01T22:00:57.819Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolsetVersion"];
@@ -4269,7 +4281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_budget`: max_result_context_bytes must be an integer from 1,024 to 32,768. `invalid_schema`: A JSON Schema is invalid. `schema_too_large`: A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value. `duplicate_tool_name`: Two tools have the same name. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
+            /** @description `lone_surrogate`: A string holds a lone surrogate, which UTF-8 cannot encode. `number_out_of_range`: A number is outside the range of a double. `integer_too_long`: An integer has more than 4,300 digits. `nesting_too_deep`: Arrays and objects are nested too deeply. `validation_failed`: A value does not have the required shape. `unknown_field`: An object holds a field that is not defined. `field_removed`: A removed field was sent; the details name its replacement. `invalid_budget`: max_result_context_bytes must be an integer from 1,024 to 32,768. `invalid_schema`: A JSON Schema is invalid. `schema_too_large`: A JSON Schema exceeds a size limit; the details name the limit, its maximum and the value. `too_many_tools`: A toolset version holds more than 128 tools. `duplicate_tool_name`: Two tools have the same name. `unknown_reference`: A member names an object that does not exist (or that the credential cannot see). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4278,7 +4290,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference";
+                            code: "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "too_many_tools" | "duplicate_tool_name" | "unknown_reference";
                         };
                     };
                 };
@@ -4333,10 +4345,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *       "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *       "name": "task service",
                      *       "latest_version": 2,
-                     *       "created_at": "2026-12-01T13:30:46.909Z"
+                     *       "created_at": "2026-12-01T22:00:57.735Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Toolset"];
@@ -4478,7 +4490,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *       "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *       "version": 2,
                      *       "tools": [
                      *         {
@@ -4522,7 +4534,7 @@ export interface operations {
                      *           "timeout_ms": 300000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T13:30:46.920Z"
+                     *       "created_at": "2026-12-01T22:00:57.819Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolsetVersion"];
@@ -4666,9 +4678,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *           "agent_id": "agt_01m8st04end3vb845467qj1scv",
                      *           "name": "task assistant",
-                     *           "created_at": "2026-12-01T13:30:46.966Z"
+                     *           "created_at": "2026-12-01T22:00:58.069Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4707,7 +4719,7 @@ export interface operations {
                      *             "configuration:read"
                      *           ]
                      *         },
-                     *         "request_id": "req_01m8rwsz3vpqt521c40qfhy96c"
+                     *         "request_id": "req_01m8st06qb8as22eztpp456mf2"
                      *       }
                      *     }
                      */
@@ -4804,9 +4816,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
                      *       "name": "task assistant",
-                     *       "created_at": "2026-12-01T13:30:46.966Z"
+                     *       "created_at": "2026-12-01T22:00:58.069Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Agent"];
@@ -4912,7 +4924,7 @@ export interface operations {
                      *           "in": "body",
                      *           "field": "colour"
                      *         },
-                     *         "request_id": "req_01m8rwsz3s4neyb7qpvq6qy67h"
+                     *         "request_id": "req_01m8st06q92gacke360qrcp1me"
                      *       }
                      *     }
                      */
@@ -4981,9 +4993,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
-                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
-                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *           "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
+                     *           "agent_id": "agt_01m8st04end3vb845467qj1scv",
+                     *           "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *           "toolset_version": 2,
                      *           "model": {
                      *             "provider": "scripted",
@@ -5005,7 +5017,10 @@ export interface operations {
                      *           },
                      *           "instructions": "",
                      *           "max_context_tokens": 200000,
-                     *           "created_at": "2026-12-01T13:30:46.975Z"
+                     *           "max_turns": null,
+                     *           "max_tool_calls": null,
+                     *           "run_timeout_ms": null,
+                     *           "created_at": "2026-12-01T22:00:58.153Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5143,7 +5158,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                 *       "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                  *       "toolset_version": 2,
                  *       "model": {
                  *         "provider": "scripted",
@@ -5177,9 +5192,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
-                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *       "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
+                     *       "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *       "toolset_version": 2,
                      *       "model": {
                      *         "provider": "scripted",
@@ -5201,7 +5216,10 @@ export interface operations {
                      *       },
                      *       "instructions": "",
                      *       "max_context_tokens": 200000,
-                     *       "created_at": "2026-12-01T13:30:46.975Z"
+                     *       "max_turns": null,
+                     *       "max_tool_calls": null,
+                     *       "run_timeout_ms": null,
+                     *       "created_at": "2026-12-01T22:00:58.153Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentVersion"];
@@ -5383,9 +5401,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
                      *       "name": "task assistant",
-                     *       "created_at": "2026-12-01T13:30:46.966Z"
+                     *       "created_at": "2026-12-01T22:00:58.069Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Agent"];
@@ -5527,9 +5545,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
-                     *       "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *       "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
+                     *       "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *       "toolset_version": 2,
                      *       "model": {
                      *         "provider": "scripted",
@@ -5551,7 +5569,10 @@ export interface operations {
                      *       },
                      *       "instructions": "",
                      *       "max_context_tokens": 200000,
-                     *       "created_at": "2026-12-01T13:30:46.975Z"
+                     *       "max_turns": null,
+                     *       "max_tool_calls": null,
+                     *       "run_timeout_ms": null,
+                     *       "created_at": "2026-12-01T22:00:58.153Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentVersion"];
@@ -5695,11 +5716,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
-                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
-                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *           "session_id": "ses_01m8st04q2zj8ftv44tq9f243h",
+                     *           "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
+                     *           "agent_id": "agt_01m8st04end3vb845467qj1scv",
                      *           "subject": "user-42",
-                     *           "created_at": "2026-12-01T13:30:47.006Z"
+                     *           "created_at": "2026-12-01T22:00:58.338Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5806,7 +5827,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                 *       "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
                  *       "subject": "user-42"
                  *     }
                  */
@@ -5822,11 +5843,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
-                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "session_id": "ses_01m8st04q2zj8ftv44tq9f243h",
+                     *       "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
                      *       "subject": "user-42",
-                     *       "created_at": "2026-12-01T13:30:47.006Z"
+                     *       "created_at": "2026-12-01T22:00:58.338Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -5994,11 +6015,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
-                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "session_id": "ses_01m8st04q2zj8ftv44tq9f243h",
+                     *       "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
                      *       "subject": "user-42",
-                     *       "created_at": "2026-12-01T13:30:47.006Z"
+                     *       "created_at": "2026-12-01T22:00:58.338Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6140,26 +6161,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
                      *       "binding_id": "task-service",
                      *       "referenced": true,
                      *       "referenced_by": [
                      *         {
-                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
-                     *           "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *           "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
+                     *           "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *           "toolset_version": 2
                      *         }
                      *       ],
                      *       "tools": [
                      *         {
                      *           "name": "tasks.create",
-                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *           "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
                      *           "effect": "write",
                      *           "max_result_context_bytes": 16384
                      *         },
                      *         {
                      *           "name": "tasks.delete",
-                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *           "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
                      *           "effect": "write",
                      *           "max_result_context_bytes": 16384
                      *         }
@@ -6168,17 +6189,17 @@ export interface operations {
                      *         "online": [
                      *           {
                      *             "executor_id": "task-service-1",
-                     *             "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
-                     *             "connected_at": "2026-12-01T13:30:47.031Z",
-                     *             "last_heartbeat_at": "2026-12-01T13:30:47.036Z",
-                     *             "lease_expires_at": "2026-12-01T13:31:02.036Z",
+                     *             "connection_id": "conn_01m8st04vs0wzzjcw6f22cccyj",
+                     *             "connected_at": "2026-12-01T22:00:58.489Z",
+                     *             "last_heartbeat_at": "2026-12-01T22:00:58.535Z",
+                     *             "lease_expires_at": "2026-12-01T22:01:13.535Z",
                      *             "tool_names": [
                      *               "tasks.create",
                      *               "tasks.delete"
                      *             ]
                      *           }
                      *         ],
-                     *         "last_heartbeat_at": "2026-12-01T13:30:47.036Z"
+                     *         "last_heartbeat_at": "2026-12-01T22:00:58.535Z"
                      *       },
                      *       "calls": {
                      *         "pending": 0,
@@ -6188,11 +6209,11 @@ export interface operations {
                      *         "oldest_pending_age_ms": null
                      *       },
                      *       "last_verified_execution": {
-                     *         "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
-                     *         "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                     *         "run_id": "run_01m8st04yv38mm638az64rkf56",
+                     *         "call_id": "call_01m8st04yv38mm638az64rkf58",
                      *         "tool_name": "tasks.create",
                      *         "executor_id": "task-service-1",
-                     *         "completed_at": "2026-12-01T13:30:47.163Z"
+                     *         "completed_at": "2026-12-01T22:00:59.363Z"
                      *       },
                      *       "checks": [
                      *         {
@@ -6203,12 +6224,12 @@ export interface operations {
                      *         {
                      *           "name": "agent_has_versions",
                      *           "ok": true,
-                     *           "message": "agent \"agt_01m8rwsyspmgd1bkxf8j5088cw\" has published versions"
+                     *           "message": "agent \"agt_01m8st04end3vb845467qj1scv\" has published versions"
                      *         },
                      *         {
                      *           "name": "binding_referenced",
                      *           "ok": true,
-                     *           "message": "1 version(s) of agent \"agt_01m8rwsyspmgd1bkxf8j5088cw\" pin tools on binding \"task-service\": tasks.create, tasks.delete"
+                     *           "message": "1 version(s) of agent \"agt_01m8st04end3vb845467qj1scv\" pin tools on binding \"task-service\": tasks.create, tasks.delete"
                      *         },
                      *         {
                      *           "name": "executor_online",
@@ -6223,17 +6244,17 @@ export interface operations {
                      *         {
                      *           "name": "no_stale_pending",
                      *           "ok": true,
-                     *           "message": "no call of agent \"agt_01m8rwsyspmgd1bkxf8j5088cw\" is pending on binding \"task-service\""
+                     *           "message": "no call of agent \"agt_01m8st04end3vb845467qj1scv\" is pending on binding \"task-service\""
                      *         },
                      *         {
                      *           "name": "no_reconciliation_backlog",
                      *           "ok": true,
-                     *           "message": "no call of agent \"agt_01m8rwsyspmgd1bkxf8j5088cw\" on binding \"task-service\" waits for reconciliation"
+                     *           "message": "no call of agent \"agt_01m8st04end3vb845467qj1scv\" on binding \"task-service\" waits for reconciliation"
                      *         },
                      *         {
                      *           "name": "execution_verified",
                      *           "ok": true,
-                     *           "message": "executor \"task-service-1\" completed call \"call_01m8rwsyvzntga1acwxyre7gka\" (tasks.create) on binding \"task-service\" at 2026-12-01T13:30:47.163Z"
+                     *           "message": "executor \"task-service-1\" completed call \"call_01m8st04yv38mm638az64rkf58\" (tasks.create) on binding \"task-service\" at 2026-12-01T22:00:59.363Z"
                      *         }
                      *       ]
                      *     }
@@ -6373,7 +6394,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "executor_id": "task-service-1",
-                 *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv"
+                 *       "connection_id": "conn_01m8st04vs0wzzjcw6f22cccyj"
                  *     }
                  */
                 "application/json": components["schemas"]["ClaimRequest"];
@@ -6388,12 +6409,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
-                     *       "grant": "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
+                     *       "claim_id": "clm_01m8st05bq4qp21nymzn88rp4e",
+                     *       "grant": "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
                      *       "replayed": false,
                      *       "call": {
-                     *         "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
-                     *         "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                     *         "run_id": "run_01m8st04yv38mm638az64rkf56",
+                     *         "call_id": "call_01m8st04yv38mm638az64rkf58",
                      *         "tool_name": "tasks.create",
                      *         "binding_id": "task-service",
                      *         "effect": "write",
@@ -6402,12 +6423,12 @@ export interface operations {
                      *         },
                      *         "arguments_digest": "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
                      *         "subject": "user-42",
-                     *         "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
-                     *         "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
-                     *         "toolset_id": "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+                     *         "agent_id": "agt_01m8st04end3vb845467qj1scv",
+                     *         "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
+                     *         "toolset_id": "tls_01m8st0447qb1acrs2ay6xnkba",
                      *         "toolset_version": 2,
-                     *         "deadline": "2026-12-01T13:31:47.039Z",
-                     *         "accept_deadline": "2026-12-01T13:31:17.097Z"
+                     *         "deadline": "2026-12-01T22:01:58.587Z",
+                     *         "accept_deadline": "2026-12-01T22:01:28.999Z"
                      *       }
                      *     }
                      */
@@ -6592,37 +6613,37 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                     *       "call_id": "call_01m8st04yv38mm638az64rkf58",
                      *       "receipts": [
                      *         {
                      *           "receipt_id": "r-1",
                      *           "seq": 1,
                      *           "kind": "accepted",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
+                     *           "claim_id": "clm_01m8st05bq4qp21nymzn88rp4e",
                      *           "applied": true,
                      *           "body_bytes": 167,
-                     *           "created_at": "2026-12-01T13:30:47.124Z"
+                     *           "created_at": "2026-12-01T22:00:59.134Z"
                      *         },
                      *         {
                      *           "receipt_id": "r-2",
                      *           "seq": 2,
                      *           "kind": "progress",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
+                     *           "claim_id": "clm_01m8st05bq4qp21nymzn88rp4e",
                      *           "applied": true,
                      *           "body_bytes": 193,
-                     *           "created_at": "2026-12-01T13:30:47.145Z"
+                     *           "created_at": "2026-12-01T22:00:59.259Z"
                      *         },
                      *         {
                      *           "receipt_id": "r-3",
                      *           "seq": 3,
                      *           "kind": "completed",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
+                     *           "claim_id": "clm_01m8st05bq4qp21nymzn88rp4e",
                      *           "applied": true,
                      *           "body_bytes": 217,
-                     *           "created_at": "2026-12-01T13:30:47.163Z"
+                     *           "created_at": "2026-12-01T22:00:59.363Z"
                      *         }
                      *       ]
                      *     }
@@ -6763,8 +6784,8 @@ export interface operations {
                  * @example {
                  *       "receipt_id": "r-1",
                  *       "executor_id": "task-service-1",
-                 *       "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
-                 *       "grant": "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
+                 *       "claim_id": "clm_01m8st05bq4qp21nymzn88rp4e",
+                 *       "grant": "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
                  *       "kind": "accepted"
                  *     }
                  */
@@ -6862,7 +6883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `receipt_conflict`: This receipt ID was sent before with another body. `accept_required`: The call must be accepted first. `call_already_final`: The call already has a final receipt. `conflict`: The request conflicts with stored state. */
+            /** @description `receipt_conflict`: This receipt ID was sent before with another body. `accept_required`: The call must be accepted first. `call_already_final`: The call already has a final receipt. `progress_limit_exceeded`: The call has the most progress receipts the server keeps per call; send its final receipt. `conflict`: The request conflicts with stored state. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6876,19 +6897,19 @@ export interface operations {
                      *         "details": {
                      *           "receipt_id": "r-3"
                      *         },
-                     *         "request_id": "req_01m8rwsz04xaqcymp339axd296"
+                     *         "request_id": "req_01m8st05tde9q8be72jpwh7sxz"
                      *       }
                      *     }
                      */
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "receipt_conflict" | "accept_required" | "call_already_final" | "conflict";
+                            code: "receipt_conflict" | "accept_required" | "call_already_final" | "progress_limit_exceeded" | "conflict";
                         };
                     };
                 };
             };
-            /** @description `body_too_large`: The body is larger than the configured limit. */
+            /** @description `body_too_large`: The body is larger than the configured limit. `progress_too_large`: The progress value is larger than the server keeps per progress receipt. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6897,7 +6918,7 @@ export interface operations {
                     "application/json": {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
-                            code: "body_too_large";
+                            code: "body_too_large" | "progress_too_large";
                         };
                     };
                 };
@@ -6987,15 +7008,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
-                     *           "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
-                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
-                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *           "run_id": "run_01m8st04yv38mm638az64rkf56",
+                     *           "session_id": "ses_01m8st04q2zj8ftv44tq9f243h",
+                     *           "agent_id": "agt_01m8st04end3vb845467qj1scv",
+                     *           "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
                      *           "status": "completed",
-                     *           "created_at": "2026-12-01T13:30:47.039Z",
-                     *           "updated_at": "2026-12-01T13:30:47.163Z",
+                     *           "created_at": "2026-12-01T22:00:58.587Z",
+                     *           "updated_at": "2026-12-01T22:00:59.363Z",
                      *           "output": "Done.",
-                     *           "ended_at": "2026-12-01T13:30:47.163Z"
+                     *           "ended_at": "2026-12-01T22:00:59.363Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7148,13 +7169,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
-                     *       "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
-                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *       "run_id": "run_01m8st04yv38mm638az64rkf56",
+                     *       "session_id": "ses_01m8st04q2zj8ftv44tq9f243h",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
+                     *       "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
                      *       "status": "waiting_for_tools",
-                     *       "created_at": "2026-12-01T13:30:47.039Z",
-                     *       "updated_at": "2026-12-01T13:30:47.039Z"
+                     *       "created_at": "2026-12-01T22:00:58.587Z",
+                     *       "updated_at": "2026-12-01T22:00:58.587Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -7322,15 +7343,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
-                     *       "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
-                     *       "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
-                     *       "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *       "run_id": "run_01m8st04yv38mm638az64rkf56",
+                     *       "session_id": "ses_01m8st04q2zj8ftv44tq9f243h",
+                     *       "agent_id": "agt_01m8st04end3vb845467qj1scv",
+                     *       "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
                      *       "status": "completed",
-                     *       "created_at": "2026-12-01T13:30:47.039Z",
-                     *       "updated_at": "2026-12-01T13:30:47.163Z",
+                     *       "created_at": "2026-12-01T22:00:58.587Z",
+                     *       "updated_at": "2026-12-01T22:00:59.363Z",
                      *       "output": "Done.",
-                     *       "ended_at": "2026-12-01T13:30:47.163Z"
+                     *       "ended_at": "2026-12-01T22:00:59.363Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -7389,7 +7410,7 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "run \"run_missing\" not found",
-                     *         "request_id": "req_01m8rwsz3md17wxhwe9km3xx52"
+                     *         "request_id": "req_01m8st06pej163vfb1em0bb9k2"
                      *       }
                      *     }
                      */
@@ -7484,7 +7505,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8rwsz35v2rn1s9tzqhwxf0m",
+                     *       "run_id": "run_01m8st06k6xsekas6hdhhs4088",
                      *       "status": "cancelled"
                      *     }
                      */
@@ -7571,11 +7592,11 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "run_terminated",
-                     *         "message": "run \"run_01m8rwsz35v2rn1s9tzqhwxf0m\" has ended (cancelled)",
+                     *         "message": "run \"run_01m8st06k6xsekas6hdhhs4088\" has ended (cancelled)",
                      *         "details": {
                      *           "status": "cancelled"
                      *         },
-                     *         "request_id": "req_01m8rwsz3d86xw8qg35rpnc7wn"
+                     *         "request_id": "req_01m8st06n4y1106cda6n2tk3hb"
                      *       }
                      *     }
                      */
@@ -7686,22 +7707,22 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
-                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *           "call_id": "call_01m8st04yv38mm638az64rkf58",
+                     *           "run_id": "run_01m8st04yv38mm638az64rkf56",
                      *           "tool_name": "tasks.create",
                      *           "effect": "write",
                      *           "status": "completed",
                      *           "arguments_digest": "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-                     *           "deadline": "2026-12-01T13:31:47.039Z",
-                     *           "created_at": "2026-12-01T13:30:47.039Z",
-                     *           "updated_at": "2026-12-01T13:30:47.163Z",
+                     *           "deadline": "2026-12-01T22:01:58.587Z",
+                     *           "created_at": "2026-12-01T22:00:58.587Z",
+                     *           "updated_at": "2026-12-01T22:00:59.363Z",
                      *           "turn": 0,
                      *           "binding_id": "task-service",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
-                     *           "claimed_at": "2026-12-01T13:30:47.097Z",
-                     *           "accepted_at": "2026-12-01T13:30:47.124Z",
-                     *           "settled_at": "2026-12-01T13:30:47.163Z"
+                     *           "claim_id": "clm_01m8st05bq4qp21nymzn88rp4e",
+                     *           "claimed_at": "2026-12-01T22:00:58.999Z",
+                     *           "accepted_at": "2026-12-01T22:00:59.134Z",
+                     *           "settled_at": "2026-12-01T22:00:59.363Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7852,7 +7873,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rwsz2rkmwchjg6yd5x4v3q",
+                     *       "call_id": "call_01m8st06ejwejxsv81hgz2fz9d",
                      *       "status": "cancelled",
                      *       "cancel_requested": true
                      *     }
@@ -7940,11 +7961,11 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "call_already_final",
-                     *         "message": "tool call \"call_01m8rwsyvzntga1acwxyre7gka\" is already completed",
+                     *         "message": "tool call \"call_01m8st04yv38mm638az64rkf58\" is already completed",
                      *         "details": {
                      *           "status": "completed"
                      *         },
-                     *         "request_id": "req_01m8rwsz33knmhq9zdqz7c2spv"
+                     *         "request_id": "req_01m8st06jpbvm0ahk5eygweytk"
                      *       }
                      *     }
                      */
@@ -8063,17 +8084,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8rwsz2rkmwchjg6yd5x4v3q",
-                     *       "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *       "call_id": "call_01m8st06ejwejxsv81hgz2fz9d",
+                     *       "run_id": "run_01m8st04yv38mm638az64rkf56",
                      *       "tool_name": "tasks.delete",
                      *       "effect": "write",
                      *       "status": "pending",
                      *       "arguments_digest": "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-                     *       "deadline": "2026-12-01T13:35:47.256Z",
-                     *       "created_at": "2026-12-01T13:30:47.256Z",
-                     *       "updated_at": "2026-12-01T13:30:47.256Z",
+                     *       "deadline": "2026-12-01T22:06:00.114Z",
+                     *       "created_at": "2026-12-01T22:01:00.114Z",
+                     *       "updated_at": "2026-12-01T22:01:00.114Z",
                      *       "binding_id": "task-service",
-                     *       "compensates": "call_01m8rwsyvzntga1acwxyre7gka"
+                     *       "compensates": "call_01m8st04yv38mm638az64rkf58"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolCall"];
@@ -8269,7 +8290,7 @@ export interface operations {
                      *           "type": "tool_calls",
                      *           "calls": [
                      *             {
-                     *               "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                     *               "call_id": "call_01m8st04yv38mm638az64rkf58",
                      *               "name": "tasks.create",
                      *               "arguments": {
                      *                 "title": "Buy milk"
@@ -8279,7 +8300,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "type": "tool_result",
-                     *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                     *           "call_id": "call_01m8st04yv38mm638az64rkf58",
                      *           "receipt_id": "r-3",
                      *           "context_preview": {
                      *             "max_result_context_bytes": 16384,
@@ -8444,7 +8465,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "request_id": "mrq_01m8rwsyvzntga1acwxyre7gk9",
+                     *           "request_id": "mrq_01m8st04yv38mm638az64rkf57",
                      *           "turn": 0,
                      *           "purpose": "turn",
                      *           "provider": "scripted",
@@ -8455,10 +8476,10 @@ export interface operations {
                      *           "output_tokens": null,
                      *           "compacted": false,
                      *           "latency_ms": 0,
-                     *           "created_at": "2026-12-01T13:30:47.039Z"
+                     *           "created_at": "2026-12-01T22:00:58.587Z"
                      *         },
                      *         {
-                     *           "request_id": "mrq_01m8rwsyzv137326v235vvgza2",
+                     *           "request_id": "mrq_01m8st05q3fjxd3a30mk8w7yny",
                      *           "turn": 1,
                      *           "purpose": "turn",
                      *           "provider": "scripted",
@@ -8469,7 +8490,7 @@ export interface operations {
                      *           "output_tokens": null,
                      *           "compacted": false,
                      *           "latency_ms": 0,
-                     *           "created_at": "2026-12-01T13:30:47.163Z"
+                     *           "created_at": "2026-12-01T22:00:59.363Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -8765,7 +8786,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "executor_id": "task-service-1",
-                     *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+                     *       "connection_id": "conn_01m8st04vs0wzzjcw6f22cccyj",
                      *       "epoch": 1,
                      *       "heartbeat_interval_ms": 5000,
                      *       "lease_ttl_ms": 15000,
@@ -8938,7 +8959,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv"
+                 *       "connection_id": "conn_01m8st04vs0wzzjcw6f22cccyj"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRequest"];
@@ -8954,8 +8975,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "executor_id": "task-service-1",
-                     *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
-                     *       "lease_expires_at": "2026-12-01T13:31:02.036Z",
+                     *       "connection_id": "conn_01m8st04vs0wzzjcw6f22cccyj",
+                     *       "lease_expires_at": "2026-12-01T22:01:13.535Z",
                      *       "heartbeat_interval_ms": 5000,
                      *       "cancellations": []
                      *     }
@@ -9043,8 +9064,8 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "connection_offline",
-                     *         "message": "connection \"conn_01m8rwsyvq9tn4pn1gxts75wwv\" of executor \"task-service-1\" is offline (its lease lapsed or it detached); connect again",
-                     *         "request_id": "req_01m8rwsz3jgc0q2vxsax6ednft"
+                     *         "message": "connection \"conn_01m8st04vs0wzzjcw6f22cccyj\" of executor \"task-service-1\" is offline (its lease lapsed or it detached); connect again",
+                     *         "request_id": "req_01m8st06p1r607artcchwfs3vx"
                      *       }
                      *     }
                      */
@@ -9161,11 +9182,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
-                     *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
+                     *           "run_id": "run_01m8st04yv38mm638az64rkf56",
+                     *           "call_id": "call_01m8st04yv38mm638az64rkf58",
                      *           "tool_name": "tasks.create",
                      *           "binding_id": "task-service",
-                     *           "created_at": "2026-12-01T13:30:47.039Z"
+                     *           "created_at": "2026-12-01T22:00:58.587Z"
                      *         }
                      *       ],
                      *       "cancellations": [],
@@ -9318,11 +9339,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+                 *       "connection_id": "conn_01m8st04vs0wzzjcw6f22cccyj",
                  *       "calls": [
                  *         {
-                 *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
-                 *           "claim_id": "clm_01m8rwsyxs05p7qbc3tedf254v",
+                 *           "call_id": "call_01m8st04yv38mm638az64rkf58",
+                 *           "claim_id": "clm_01m8st05bq4qp21nymzn88rp4e",
                  *           "state": "pending_delivery",
                  *           "receipt_ids": [
                  *             "r-1",
@@ -9348,8 +9369,8 @@ export interface operations {
                      *       "executor_id": "task-service-1",
                      *       "calls": [
                      *         {
-                     *           "call_id": "call_01m8rwsyvzntga1acwxyre7gka",
-                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
+                     *           "call_id": "call_01m8st04yv38mm638az64rkf58",
+                     *           "run_id": "run_01m8st04yv38mm638az64rkf56",
                      *           "status": "accepted",
                      *           "run_status": "waiting_for_tools",
                      *           "receipt_ids": [
@@ -9536,7 +9557,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv"
+                 *       "connection_id": "conn_01m8st04vs0wzzjcw6f22cccyj"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRequest"];
@@ -9911,15 +9932,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8rwsyvzntga1acwxyre7gk8",
-                     *           "session_id": "ses_01m8rwsyty4ckmgxstp12q4nmz",
-                     *           "agent_id": "agt_01m8rwsyspmgd1bkxf8j5088cw",
-                     *           "agent_version": "agv_01m8rwsysz2a9akwca70n8m23p",
+                     *           "run_id": "run_01m8st04yv38mm638az64rkf56",
+                     *           "session_id": "ses_01m8st04q2zj8ftv44tq9f243h",
+                     *           "agent_id": "agt_01m8st04end3vb845467qj1scv",
+                     *           "agent_version": "agv_01m8st04h9jyx16mws4cvyak5w",
                      *           "status": "completed",
-                     *           "created_at": "2026-12-01T13:30:47.039Z",
-                     *           "updated_at": "2026-12-01T13:30:47.163Z",
+                     *           "created_at": "2026-12-01T22:00:58.587Z",
+                     *           "updated_at": "2026-12-01T22:00:59.363Z",
                      *           "output": "Done.",
-                     *           "ended_at": "2026-12-01T13:30:47.163Z"
+                     *           "ended_at": "2026-12-01T22:00:59.363Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -9939,7 +9960,7 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "the API key is not valid",
-                     *         "request_id": "req_01m8rwsz3q4r4czx02mefg4qfj"
+                     *         "request_id": "req_01m8st06q5bqwpv1hdxacrwy4n"
                      *       }
                      *     }
                      */
@@ -10048,15 +10069,15 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "executor_id": "task-service-1",
-                     *           "connection_id": "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+                     *           "connection_id": "conn_01m8st04vs0wzzjcw6f22cccyj",
                      *           "epoch": 1,
                      *           "binding_ids": [
                      *             "task-service"
                      *           ],
                      *           "online": true,
-                     *           "connected_at": "2026-12-01T13:30:47.031Z",
-                     *           "last_heartbeat_at": "2026-12-01T13:30:47.036Z",
-                     *           "lease_expires_at": "2026-12-01T13:31:02.036Z",
+                     *           "connected_at": "2026-12-01T22:00:58.489Z",
+                     *           "last_heartbeat_at": "2026-12-01T22:00:58.535Z",
+                     *           "lease_expires_at": "2026-12-01T22:01:13.535Z",
                      *           "disconnected_at": null,
                      *           "tool_names": [
                      *             "tasks.create",

@@ -9,6 +9,9 @@ import { ProtocolError } from "../errors.js";
 import { pointerAppend } from "../json/pointer.js";
 import { type ToolDefinition, validateToolDefinition } from "./tool-definition.js";
 
+/** Most tools one toolset version holds: every model request carries all their definitions. */
+export const MAX_TOOLS_PER_TOOLSET = 128;
+
 /** Validates a toolset's `tools` list and returns each tool normalized, in the sender's order. */
 export function validateToolset(tools: unknown, pointer = "/tools"): ToolDefinition[] {
   const steps = validateToolsetStepwise(tools, pointer);
@@ -26,6 +29,14 @@ export function validateToolset(tools: unknown, pointer = "/tools"): ToolDefinit
 export function* validateToolsetStepwise(tools: unknown, pointer = "/tools"): Generator<number, ToolDefinition[]> {
   if (!Array.isArray(tools)) {
     throw new ProtocolError("validation_failed", "tools must be an array of tool definitions", pointer);
+  }
+  if (tools.length > MAX_TOOLS_PER_TOOLSET) {
+    throw new ProtocolError(
+      "too_many_tools",
+      `a toolset version holds at most ${MAX_TOOLS_PER_TOOLSET} tools, got ${tools.length}`,
+      pointer,
+      { maximum: MAX_TOOLS_PER_TOOLSET, count: tools.length },
+    );
   }
   const firstIndex = new Map<string, number>();
   const validated: ToolDefinition[] = [];

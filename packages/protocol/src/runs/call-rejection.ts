@@ -1,6 +1,7 @@
 /**
  * Tool calls the run refuses before any executor sees them: the model named a tool its toolset lacks,
- * or sent arguments that do not match the tool's input schema (docs/runs.md). Nothing is executed; the
+ * sent arguments that do not match the tool's input schema, or put more calls in one turn than the
+ * server takes (docs/runs.md). Nothing is executed; the
  * model gets the error below as that call's tool result, so it can correct itself.
  */
 
@@ -13,6 +14,8 @@ export const CALL_REJECTIONS = {
   invalid_arguments: "invalid_arguments",
   /** The model named a tool that the agent version's toolset does not have. */
   unknown_tool: "unknown_tool",
+  /** The call came after the most calls one model turn may carry (docs/runs.md#limits). */
+  too_many_calls: "too_many_calls",
 } as const;
 
 /** One reason a call was refused. */
@@ -42,6 +45,20 @@ export function unknownToolResult(toolName: string, toolNames: readonly string[]
       code: CALL_REJECTIONS.unknown_tool,
       message: `There is no tool named ${JSON.stringify(toolName)}; nothing was executed. Call one of the listed tools.`,
       tools: [...toolNames],
+    },
+  };
+}
+
+/**
+ * What the model sees for a call past the per-turn limit:
+ * `{"error":{"code":"too_many_calls","message","max_calls_per_turn"}}`.
+ */
+export function tooManyCallsResult(maxCallsPerTurn: number): PlainJsonObject {
+  return {
+    error: {
+      code: CALL_REJECTIONS.too_many_calls,
+      message: `One turn may make at most ${maxCallsPerTurn} tool calls; this one was not executed. Call it again in a later turn if it is still needed.`,
+      max_calls_per_turn: maxCallsPerTurn,
     },
   };
 }

@@ -7,12 +7,45 @@
 import { type Static, Type } from "typebox";
 import { MAX_CONTEXT_TOKENS } from "../config/context-window.js";
 import { DisplayName } from "./bindings.js";
-import { Id, Page, StoredText, Timestamp, WireObject } from "./common.js";
+import { Id, Nullable, Page, StoredText, Timestamp, WireObject } from "./common.js";
 import { ModelSettings, StoredModelSettings } from "./model-settings.js";
 import { VersionNumber } from "./toolsets.js";
 
 /** Longest `instructions`, in characters. */
 export const INSTRUCTIONS_MAX_LENGTH = 200_000;
+
+/** The most an operator may set each run limit to (the agent version's fields take at most the server's value). */
+export const RUN_LIMIT_MAXIMA = { max_turns: 10_000, max_tool_calls: 100_000, run_timeout_ms: 2_592_000_000 } as const;
+
+/** The shortest run timeout (server option or agent version field). */
+export const RUN_TIMEOUT_MS_MIN = 100;
+
+/** The three run limits an agent version may lower (docs/runs.md#limits). */
+export type RunLimitField = keyof typeof RUN_LIMIT_MAXIMA;
+
+const RUN_LIMIT_TEXT: Readonly<Record<RunLimitField, string>> = {
+  max_turns: "Most model turns a run of this version makes; beyond, it fails `run_limit_exceeded`.",
+  max_tool_calls:
+    "Most tool calls a run's model may ask for (refused ones included); beyond, it fails `run_limit_exceeded`.",
+  run_timeout_ms: "Longest a run may last, from its creation; then it is `expired`.",
+};
+
+/** The schema of one run limit field of a new version (at most the server's value; checked by the route). */
+function runLimit(field: RunLimitField) {
+  const minimum = field === "run_timeout_ms" ? RUN_TIMEOUT_MS_MIN : 1;
+  return Type.Optional(
+    Type.Integer({
+      description: `${RUN_LIMIT_TEXT[field]} At most the server's own limit (its default too).`,
+      minimum,
+      maximum: RUN_LIMIT_MAXIMA[field],
+    }),
+  );
+}
+
+/** The answered form of one run limit field. */
+function storedRunLimit(field: RunLimitField) {
+  return Nullable(Type.Integer({ minimum: 1 }), `${RUN_LIMIT_TEXT[field]} Null: the server's limit applies.`);
+}
 
 const AGENT_ID = Id("The agent's ID.");
 const AGENT_VERSION = Id("The agent version's opaque ID (`agv_…`).");
@@ -57,6 +90,9 @@ export const CreateAgentVersionRequest = WireObject("A new agent version.", {
       maximum: max,
     }),
   ),
+  max_turns: runLimit("max_turns"),
+  max_tool_calls: runLimit("max_tool_calls"),
+  run_timeout_ms: runLimit("run_timeout_ms"),
 });
 
 /** `POST /v1/agents/{agent_id}/versions` body. */
@@ -71,6 +107,9 @@ export const AgentVersion = WireObject("An immutable agent version.", {
   model: StoredModelSettings,
   instructions: Type.String({ description: INSTRUCTIONS }),
   max_context_tokens: Type.Integer({ description: CONTEXT_TOKENS, minimum: min, maximum: max }),
+  max_turns: storedRunLimit("max_turns"),
+  max_tool_calls: storedRunLimit("max_tool_calls"),
+  run_timeout_ms: storedRunLimit("run_timeout_ms"),
   created_at: Timestamp("When the version was published."),
 });
 

@@ -14,6 +14,9 @@ export {
   CreateAgentRequest,
   CreateAgentVersionRequest,
   INSTRUCTIONS_MAX_LENGTH,
+  RUN_LIMIT_MAXIMA,
+  RUN_TIMEOUT_MS_MIN,
+  type RunLimitField,
 } from "./agents.js";
 export { Binding, BindingIdParams, BindingList, CreateBindingRequest, DisplayName } from "./bindings.js";
 export {

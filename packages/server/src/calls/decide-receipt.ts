@@ -20,6 +20,9 @@
  *   run is active (a compensation call: whatever the run); otherwise `confirmed: false`, stored.
  * - `progress` and final kinds need the call accepted by this claim (409 `accept_required`); a call
  *   that already has its final receipt refuses another (409 `call_already_final`).
+ * - A `progress` value larger than `maxProgressBytes` (compact JSON) is 413 `progress_too_large`; a
+ *   call that has `maxProgressPerCall` progress receipts stored refuses more (409
+ *   `progress_limit_exceeded`). Nothing is stored; final receipts are never refused for these.
  * - On an ended run (not a compensation call) a final receipt still moves the call (the product's
  *   truth), but `applied` is false and the run and its history stay as they are.
  */
@@ -69,6 +72,13 @@ export type ReceiptDecision =
       readonly call_status: CallStatus;
     };
 
+/** The progress limits (server options) and how many progress receipts the call has stored. */
+export interface ProgressFacts {
+  readonly stored: number;
+  readonly maxPerCall: number;
+  readonly maxBytes: number;
+}
+
 /** Decides what `incoming` does to `call` (of a run in `runStatus`) at `nowMs`. */
 export function decideReceipt(
   call: CallRecord,
@@ -76,6 +86,7 @@ export function decideReceipt(
   existing: ReceiptRecord | undefined,
   incoming: VerifiedReceipt,
   nowMs: number,
+  progress: ProgressFacts,
 ): ReceiptDecision {
   if (!incoming.grant_authentic && !holdsCall(call, incoming))
     return refuse("invalid_grant", "the grant does not belong to this call, claim, executor and key");
@@ -136,7 +147,24 @@ export function decideReceipt(
       },
     );
   }
-  if (incoming.kind === "progress") return keep(undefined, runActive);
+  if (incoming.kind === "progress") {
+    const bytes = incoming.progress_bytes ?? 0;
+    if (bytes > progress.maxBytes) {
+      return refuse(
+        "progress_too_large",
+        `the progress value is ${bytes} bytes as compact JSON, over the server's ${progress.maxBytes}`,
+        { bytes, maximum: progress.maxBytes },
+      );
+    }
+    if (progress.stored >= progress.maxPerCall) {
+      return refuse(
+        "progress_limit_exceeded",
+        `the call has ${progress.stored} progress receipts, the most the server keeps per call; send its final receipt`,
+        { stored: progress.stored, maximum: progress.maxPerCall },
+      );
+    }
+    return keep(undefined, runActive);
+  }
 
   const event = RECEIPT_EVENTS[incoming.kind];
   const transition = event === null ? undefined : transitionCall(status, event);

@@ -10,6 +10,7 @@ import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { type BatchedReceiptAnswer, recordReceiptBatch } from "./receipt-batch.js";
+import { progressLimitsOf } from "./record-receipt.js";
 
 /** Registers the batch receipt route. */
 export const receiptBatchRoutes: RouteModule = (
@@ -45,6 +46,7 @@ export const receiptBatchRoutes: RouteModule = (
         clock,
         runProgress,
         wakeups,
+        progressLimits: progressLimitsOf(options),
         errors: { bodyLimitBytes: options.bodyLimitBytes },
         log: request.log,
         requestId: request.id,

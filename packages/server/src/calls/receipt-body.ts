@@ -8,6 +8,7 @@
 
 import {
   argumentsDigest,
+  compact,
   isJsonObject,
   isProtocolError,
   isReceiptKind,
@@ -21,6 +22,7 @@ import {
   RESULT_TYPES,
   type ReceiptKind,
   type ResultType,
+  utf8Length,
 } from "@toolhost/protocol";
 
 /** A receipt as the server works with it. */
@@ -36,6 +38,8 @@ export interface IncomingReceipt {
   readonly result_type: ResultType;
   /** The product's error object, when sent. */
   readonly error: JsonValue | undefined;
+  /** The bytes of a `progress` receipt's `progress` value as compact JSON (the size limit's measure). */
+  readonly progress_bytes: number | undefined;
   /** The request body exactly as received. */
   readonly body_text: string;
   /** `sha256:` of the body's sorted canonical form: equal digests are the same receipt. */
@@ -76,6 +80,7 @@ export function readReceiptBody(bodyText: string): IncomingReceipt {
     throw new ProtocolError("validation_failed", "a completed receipt must carry its result", "/result");
   }
   const resultType = resultTypeOf(objectGet(body, "result_type"));
+  const progress = objectGet(body, "progress");
   if (resultValue !== undefined && resultType === RESULT_TYPES.multimodal) checkMultimodal(resultValue);
   return {
     receipt_id: text("receipt_id"),
@@ -86,6 +91,7 @@ export function readReceiptBody(bodyText: string): IncomingReceipt {
     result: resultValue === undefined ? undefined : MeasuredResult.of(resultValue),
     result_type: resultType,
     error,
+    progress_bytes: progress === undefined ? undefined : utf8Length(compact(progress)),
     body_text: bodyText,
     body_digest: argumentsDigest(body),
   };

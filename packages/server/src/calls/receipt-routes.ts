@@ -10,10 +10,10 @@ import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
-import { recordReceipt } from "./record-receipt.js";
+import { progressLimitsOf, recordReceipt } from "./record-receipt.js";
 
 /** Registers the receipt route. */
-export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, runProgress, wakeups }) => {
+export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, runProgress, wakeups, options }) => {
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/receipts",
     {
@@ -25,6 +25,8 @@ export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, 
           "receipt_conflict",
           "accept_required",
           "call_already_final",
+          "progress_limit_exceeded",
+          "progress_too_large",
           "conflict",
         ],
       },
@@ -42,7 +44,9 @@ export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, 
           "409 `receipt_conflict` (receipt IDs count per claim). Only the key that opened the executor's current " +
           "connection may send it (403 `executor_key_mismatch`). A wrong, foreign or expired grant is 403 " +
           "`invalid_grant`; an outcome before " +
-          "`accepted` is 409 `accept_required`; a second final receipt is 409 `call_already_final`. A receipt " +
+          "`accepted` is 409 `accept_required`; a second final receipt is 409 `call_already_final`. A `progress` " +
+          "value larger than the server's `maxProgressBytes` (compact JSON) is 413 `progress_too_large`, one more " +
+          "than its `maxProgressPerCall` per call 409 `progress_limit_exceeded` (nothing stored). A receipt " +
           "for an ended run is stored and answered `applied: false`; it never changes the run or its history. " +
           "The body is stored exactly as sent.",
         params: CallPathParams,
@@ -52,7 +56,7 @@ export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, 
     },
     async (request, reply) => {
       const { run_id, call_id } = request.params;
-      const deps = { storage, clock, runProgress, wakeups };
+      const deps = { storage, clock, runProgress, wakeups, progressLimits: progressLimitsOf(options) };
       const text = await recordReceipt(deps, identityOf(request), run_id, call_id, request.rawBody ?? "");
       const untyped: FastifyReply = reply;
       return untyped.code(200).header("content-type", "application/json; charset=utf-8").send(text);

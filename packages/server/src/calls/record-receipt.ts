@@ -27,9 +27,19 @@ import { readReceiptBody } from "./receipt-body.js";
 /** What the receipt flow needs. */
 export interface ReceiptDeps {
   readonly storage: Storage;
+  /** The progress limits (server options `maxProgressPerCall`, `maxProgressBytes`). */
+  readonly progressLimits: { readonly maxPerCall: number; readonly maxBytes: number };
   readonly clock: Clock;
   readonly runProgress: RunProgress;
   readonly wakeups: CallWakeups;
+}
+
+/** The progress limits of `options` (the server's `maxProgressPerCall` and `maxProgressBytes`). */
+export function progressLimitsOf(options: {
+  readonly maxProgressPerCall: number;
+  readonly maxProgressBytes: number;
+}): ReceiptDeps["progressLimits"] {
+  return { maxPerCall: options.maxProgressPerCall, maxBytes: options.maxProgressBytes };
 }
 
 /** The answer of a receipt, in wire key order. */
@@ -77,7 +87,7 @@ async function recordReceiptOnce(
     // The call and its run (locked on PostgreSQL), the executor and a receipt stored under the same
     // ID, in one statement.
     // A settling receipt loads the whole run too (the run's progress needs it).
-    const { target, executor, existing, run } = await stores.callClaims.context({
+    const { target, executor, existing, run, progress_receipts } = await stores.callClaims.context({
       run_id: runId,
       call_id: callId,
       executor_id: incoming.executor_id,
@@ -97,7 +107,8 @@ async function recordReceiptOnce(
     if (ownership !== undefined) throw ownership;
     // The receipt request is in the executor's trace; the call in the run's (docs/operations.md#traces).
     linkActiveSpansToCall(target.call);
-    const decision = decideReceipt(target.call, target.run.status, existing, verified, nowMs);
+    const progress = { ...deps.progressLimits, stored: progress_receipts ?? 0 };
+    const decision = decideReceipt(target.call, target.run.status, existing, verified, nowMs, progress);
     trace.getActiveSpan()?.setAttributes({
       "toolhost.receipt_kind": incoming.kind,
       "toolhost.call_status": decision.type === "store" ? decision.call_status : target.call.status,

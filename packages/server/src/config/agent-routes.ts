@@ -9,8 +9,8 @@
  * as for a missing one, or at `/toolset_version`), the model settings (validated by the protocol's `validateModelSettings`
  * before the body schema, so an unknown provider is reported at `/model/provider`; an HTTP provider's
  * `connection` must be one of the operator's model connections within the key's reach, see
- * `model-connection-reach.ts`), the instructions and `max_context_tokens`. There is no route that
- * changes or deletes a version.
+ * `model-connection-reach.ts`), the instructions, `max_context_tokens` and the run limits (at most the
+ * server's, `runs/run-limits.ts`). There is no route that changes or deletes a version.
  */
 
 import {
@@ -40,6 +40,7 @@ import { losslessMember } from "../http/lossless-body.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
+import { versionRunLimits } from "../runs/run-limits.js";
 import type { AgentRecord, AgentVersionRecord, IdScope } from "../storage/records.js";
 import type { ToolsetStore } from "../storage/storage.js";
 import { assertMayCreateAgents } from "./creation-scope.js";
@@ -71,6 +72,9 @@ export function agentVersionText(version: AgentVersionRecord): string {
   const tail = JSON.stringify({
     instructions: version.instructions,
     max_context_tokens: version.max_context_tokens,
+    max_turns: version.max_turns,
+    max_tool_calls: version.max_tool_calls,
+    run_timeout_ms: version.run_timeout_ms,
     created_at: isoTime(version.created_at_ms),
   });
   return `${head.slice(0, -1)},"model":${version.model_json},${tail.slice(1)}`;
@@ -147,7 +151,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, options, require
         operationId: "publishAgentVersion",
         tags: TAGS,
         summary: "Publish an agent version",
-        description: `Pins a toolset version, the model settings, instructions (default \`""\`) and \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}). Sessions pin the answered \`agent_version\`. The toolset must be visible to the credential (422 \`unknown_reference\` otherwise, as when it does not exist); an \`openai\` or \`anthropic\` model must name one of the server's model connections within the credential's \`connections\` (422 \`unknown_reference\` at \`/model/connection\` otherwise, as when it does not exist).`,
+        description: `Pins a toolset version, the model settings, instructions (default \`""\`), \`max_context_tokens\` (default ${MAX_CONTEXT_TOKENS.default}) and the run limits \`max_turns\`, \`max_tool_calls\`, \`run_timeout_ms\` (each at most the server's own, 422 at its pointer above; unset: the server's). Sessions pin the answered \`agent_version\`. The toolset must be visible to the credential (422 \`unknown_reference\` otherwise, as when it does not exist); an \`openai\` or \`anthropic\` model must name one of the server's model connections within the credential's \`connections\` (422 \`unknown_reference\` at \`/model/connection\` otherwise, as when it does not exist).`,
         params: AgentIdParams,
         body: CreateAgentVersionRequest,
         response: { 201: AgentVersion, ...ERROR_RESPONSES },
@@ -165,6 +169,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, options, require
       const model = validateModelSettings(request.body.model);
       assertConnectionInReach(model, options.modelConnections, identity.connections);
       checkOutputWithinWindow(model, maxContextTokens);
+      const limits = versionRunLimits(request.body, options);
       const now = clock.nowMs();
       const version = await storage.agents.appendVersion({
         agent_version: newId(AGENT_VERSION_PREFIX, now),
@@ -175,6 +180,7 @@ export const agentRoutes: RouteModule = (app, { storage, clock, options, require
         model_json: compact(losslessMember(request.rawBody, "model")),
         instructions: request.body.instructions ?? "",
         max_context_tokens: maxContextTokens,
+        ...limits,
         created_at_ms: now,
       });
       if (version === undefined) throw notFoundError("agent", agent_id);

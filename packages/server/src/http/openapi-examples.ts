@@ -45,7 +45,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8rwsy6km5zhphjda4zgc9t6",
+          key_id: "key_01m8sszzjy8a8eac9ymmf21gb8",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -77,7 +77,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      key_id: "key_01m8rwsynkpxfqykxenkz7kq6m",
+      key_id: "key_01m8st037yqsefm6rpwjj93dht",
       name: "task service executor",
       scopes: ["executors:connect", "tools:execute"],
       agents: "*",
@@ -95,7 +95,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8rwsy6km5zhphjda4zgc9t6",
+          key_id: "key_01m8sszzjy8a8eac9ymmf21gb8",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -114,7 +114,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           revoked_at: null,
         },
         {
-          key_id: "key_01m8rwsynkpxfqykxenkz7kq6m",
+          key_id: "key_01m8st037yqsefm6rpwjj93dht",
           name: "task service executor",
           scopes: ["executors:connect", "tools:execute"],
           agents: "*",
@@ -139,7 +139,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T13:30:46.865Z",
+      created_at: "2026-12-01T22:00:57.127Z",
     },
   },
   {
@@ -159,7 +159,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           binding_id: "task-service",
         },
-        request_id: "req_01m8rwsypnvzrh43am7qmdrcwy",
+        request_id: "req_01m8st03ms3e2d5rr2kqf0hq44",
       },
     },
   },
@@ -173,7 +173,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           binding_id: "task-service",
           name: "Task service",
-          created_at: "2026-12-01T13:30:46.865Z",
+          created_at: "2026-12-01T22:00:57.127Z",
         },
       ],
       next_cursor: null,
@@ -187,7 +187,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T13:30:46.865Z",
+      created_at: "2026-12-01T22:00:57.127Z",
     },
   },
   {
@@ -217,7 +217,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
       version: 1,
       name: "task service",
       tools: [
@@ -240,13 +240,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 60000,
         },
       ],
-      created_at: "2026-12-01T13:30:46.909Z",
+      created_at: "2026-12-01T22:00:57.735Z",
     },
   },
   {
     operationId: "publishToolsetVersion",
     method: "POST",
-    path: "/v1/toolsets/tls_01m8rwsyqx7rdf4xdhm4qhabzf/versions",
+    path: "/v1/toolsets/tls_01m8st0447qb1acrs2ay6xnkba/versions",
     request: {
       tools: [
         {
@@ -284,7 +284,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
       version: 2,
       tools: [
         {
@@ -324,7 +324,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T13:30:46.920Z",
+      created_at: "2026-12-01T22:00:57.819Z",
     },
   },
   {
@@ -335,10 +335,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
           name: "task service",
           latest_version: 2,
-          created_at: "2026-12-01T13:30:46.909Z",
+          created_at: "2026-12-01T22:00:57.735Z",
         },
       ],
       next_cursor: null,
@@ -347,24 +347,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolset",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+    path: "/v1/toolsets/tls_01m8st0447qb1acrs2ay6xnkba",
     status: 200,
     response: {
-      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
       name: "task service",
       latest_version: 2,
-      created_at: "2026-12-01T13:30:46.909Z",
+      created_at: "2026-12-01T22:00:57.735Z",
     },
   },
   {
     operationId: "listToolsetVersions",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rwsyqx7rdf4xdhm4qhabzf/versions",
+    path: "/v1/toolsets/tls_01m8st0447qb1acrs2ay6xnkba/versions",
     status: 200,
     response: {
       data: [
         {
-          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
           version: 1,
           tools: [
             {
@@ -386,10 +386,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 60000,
             },
           ],
-          created_at: "2026-12-01T13:30:46.909Z",
+          created_at: "2026-12-01T22:00:57.735Z",
         },
         {
-          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
           version: 2,
           tools: [
             {
@@ -429,7 +429,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 300000,
             },
           ],
-          created_at: "2026-12-01T13:30:46.920Z",
+          created_at: "2026-12-01T22:00:57.819Z",
         },
       ],
       next_cursor: null,
@@ -438,10 +438,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolsetVersion",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8rwsyqx7rdf4xdhm4qhabzf/versions/2",
+    path: "/v1/toolsets/tls_01m8st0447qb1acrs2ay6xnkba/versions/2",
     status: 200,
     response: {
-      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
       version: 2,
       tools: [
         {
@@ -481,7 +481,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T13:30:46.920Z",
+      created_at: "2026-12-01T22:00:57.819Z",
     },
   },
   {
@@ -493,17 +493,17 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
       name: "task assistant",
-      created_at: "2026-12-01T13:30:46.966Z",
+      created_at: "2026-12-01T22:00:58.069Z",
     },
   },
   {
     operationId: "publishAgentVersion",
     method: "POST",
-    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw/versions",
+    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv/versions",
     request: {
-      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -526,9 +526,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -550,7 +550,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       },
       instructions: "",
       max_context_tokens: 200000,
-      created_at: "2026-12-01T13:30:46.975Z",
+      max_turns: null,
+      max_tool_calls: null,
+      run_timeout_ms: null,
+      created_at: "2026-12-01T22:00:58.153Z",
     },
   },
   {
@@ -561,9 +564,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+          agent_id: "agt_01m8st04end3vb845467qj1scv",
           name: "task assistant",
-          created_at: "2026-12-01T13:30:46.966Z",
+          created_at: "2026-12-01T22:00:58.069Z",
         },
       ],
       next_cursor: null,
@@ -572,25 +575,25 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgent",
     method: "GET",
-    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw",
+    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv",
     status: 200,
     response: {
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
       name: "task assistant",
-      created_at: "2026-12-01T13:30:46.966Z",
+      created_at: "2026-12-01T22:00:58.069Z",
     },
   },
   {
     operationId: "listAgentVersions",
     method: "GET",
-    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw/versions",
+    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv/versions",
     status: 200,
     response: {
       data: [
         {
-          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
-          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+          agent_id: "agt_01m8st04end3vb845467qj1scv",
+          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
           toolset_version: 2,
           model: {
             provider: "scripted",
@@ -612,7 +615,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           },
           instructions: "",
           max_context_tokens: 200000,
-          created_at: "2026-12-01T13:30:46.975Z",
+          max_turns: null,
+          max_tool_calls: null,
+          run_timeout_ms: null,
+          created_at: "2026-12-01T22:00:58.153Z",
         },
       ],
       next_cursor: null,
@@ -621,12 +627,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgentVersion",
     method: "GET",
-    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw/versions/agv_01m8rwsysz2a9akwca70n8m23p",
+    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv/versions/agv_01m8st04h9jyx16mws4cvyak5w",
     status: 200,
     response: {
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-      toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -648,7 +654,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       },
       instructions: "",
       max_context_tokens: 200000,
-      created_at: "2026-12-01T13:30:46.975Z",
+      max_turns: null,
+      max_tool_calls: null,
+      run_timeout_ms: null,
+      created_at: "2026-12-01T22:00:58.153Z",
     },
   },
   {
@@ -656,16 +665,16 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/sessions",
     request: {
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
       subject: "user-42",
     },
     status: 201,
     response: {
-      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
       subject: "user-42",
-      created_at: "2026-12-01T13:30:47.006Z",
+      created_at: "2026-12-01T22:00:58.338Z",
     },
   },
   {
@@ -676,11 +685,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
-          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
-          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+          session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
+          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+          agent_id: "agt_01m8st04end3vb845467qj1scv",
           subject: "user-42",
-          created_at: "2026-12-01T13:30:47.006Z",
+          created_at: "2026-12-01T22:00:58.338Z",
         },
       ],
       next_cursor: null,
@@ -689,14 +698,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getSession",
     method: "GET",
-    path: "/v1/sessions/ses_01m8rwsyty4ckmgxstp12q4nmz",
+    path: "/v1/sessions/ses_01m8st04q2zj8ftv44tq9f243h",
     status: 200,
     response: {
-      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
       subject: "user-42",
-      created_at: "2026-12-01T13:30:47.006Z",
+      created_at: "2026-12-01T22:00:58.338Z",
     },
   },
   {
@@ -704,7 +713,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/tools/dry-run",
     request: {
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
       tool_name: "tasks.create",
       arguments: {
         title: "Buy milk",
@@ -765,7 +774,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
       epoch: 1,
       heartbeat_interval_ms: 5000,
       lease_ttl_ms: 15000,
@@ -781,13 +790,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
     },
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
-      lease_expires_at: "2026-12-01T13:31:02.036Z",
+      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+      lease_expires_at: "2026-12-01T22:01:13.535Z",
       heartbeat_interval_ms: 5000,
       cancellations: [],
     },
@@ -795,34 +804,34 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8rwsyty4ckmgxstp12q4nmz/runs",
+    path: "/v1/sessions/ses_01m8st04q2zj8ftv44tq9f243h/runs",
     request: {
       input: "Add 'Buy milk' to my tasks",
     },
     status: 201,
     response: {
-      run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
-      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      run_id: "run_01m8st04yv38mm638az64rkf56",
+      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T13:30:47.039Z",
-      updated_at: "2026-12-01T13:30:47.039Z",
+      created_at: "2026-12-01T22:00:58.587Z",
+      updated_at: "2026-12-01T22:00:58.587Z",
     },
   },
   {
     operationId: "listPendingCalls",
     method: "GET",
-    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8rwsyvq9tn4pn1gxts75wwv&wait_ms=5000",
+    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8st04vs0wzzjcw6f22cccyj&wait_ms=5000",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
-          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+          run_id: "run_01m8st04yv38mm638az64rkf56",
+          call_id: "call_01m8st04yv38mm638az64rkf58",
           tool_name: "tasks.create",
           binding_id: "task-service",
-          created_at: "2026-12-01T13:30:47.039Z",
+          created_at: "2026-12-01T22:00:58.587Z",
         },
       ],
       cancellations: [],
@@ -832,19 +841,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "claimToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/claim",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/claim",
     request: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
     },
     status: 200,
     response: {
-      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
-      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
+      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
       replayed: false,
       call: {
-        run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
-        call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+        run_id: "run_01m8st04yv38mm638az64rkf56",
+        call_id: "call_01m8st04yv38mm638az64rkf58",
         tool_name: "tasks.create",
         binding_id: "task-service",
         effect: "write",
@@ -853,24 +862,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
         subject: "user-42",
-        agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-        agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
-        toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+        agent_id: "agt_01m8st04end3vb845467qj1scv",
+        agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+        toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
         toolset_version: 2,
-        deadline: "2026-12-01T13:31:47.039Z",
-        accept_deadline: "2026-12-01T13:31:17.097Z",
+        deadline: "2026-12-01T22:01:58.587Z",
+        accept_deadline: "2026-12-01T22:01:28.999Z",
       },
     },
   },
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
     request: {
       receipt_id: "r-1",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
-      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
+      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
       kind: "accepted",
     },
     status: 200,
@@ -887,12 +896,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
     request: {
       receipt_id: "r-2",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
-      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
+      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
       kind: "progress",
       progress: {
         percent: 50,
@@ -913,11 +922,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/calls/report",
     request: {
-      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
       calls: [
         {
-          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
-          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+          call_id: "call_01m8st04yv38mm638az64rkf58",
+          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
           state: "pending_delivery",
           receipt_ids: ["r-1", "r-2", "r-3"],
         },
@@ -928,8 +937,8 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       executor_id: "task-service-1",
       calls: [
         {
-          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
-          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+          call_id: "call_01m8st04yv38mm638az64rkf58",
+          run_id: "run_01m8st04yv38mm638az64rkf56",
           status: "accepted",
           run_status: "waiting_for_tools",
           receipt_ids: ["r-1", "r-2"],
@@ -942,12 +951,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
-      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
+      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -967,12 +976,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
-      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
+      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -992,12 +1001,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
-      grant: "ZdYxGvczDxsSlENCsMuuHud6Ax46xc534tTExmn9ywQ",
+      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
       kind: "completed",
       result: {
         task_id: "task-2",
@@ -1011,44 +1020,44 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           receipt_id: "r-3",
         },
-        request_id: "req_01m8rwsz04xaqcymp339axd296",
+        request_id: "req_01m8st05tde9q8be72jpwh7sxz",
       },
     },
   },
   {
     operationId: "getRun",
     method: "GET",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56",
     status: 200,
     response: {
-      run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
-      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      run_id: "run_01m8st04yv38mm638az64rkf56",
+      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
       status: "completed",
-      created_at: "2026-12-01T13:30:47.039Z",
-      updated_at: "2026-12-01T13:30:47.163Z",
+      created_at: "2026-12-01T22:00:58.587Z",
+      updated_at: "2026-12-01T22:00:59.363Z",
       output: "Done.",
-      ended_at: "2026-12-01T13:30:47.163Z",
+      ended_at: "2026-12-01T22:00:59.363Z",
     },
   },
   {
     operationId: "listSessionRuns",
     method: "GET",
-    path: "/v1/sessions/ses_01m8rwsyty4ckmgxstp12q4nmz/runs",
+    path: "/v1/sessions/ses_01m8st04q2zj8ftv44tq9f243h/runs",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
-          session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
-          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+          run_id: "run_01m8st04yv38mm638az64rkf56",
+          session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
+          agent_id: "agt_01m8st04end3vb845467qj1scv",
+          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
           status: "completed",
-          created_at: "2026-12-01T13:30:47.039Z",
-          updated_at: "2026-12-01T13:30:47.163Z",
+          created_at: "2026-12-01T22:00:58.587Z",
+          updated_at: "2026-12-01T22:00:59.363Z",
           output: "Done.",
-          ended_at: "2026-12-01T13:30:47.163Z",
+          ended_at: "2026-12-01T22:00:59.363Z",
         },
       ],
       next_cursor: null,
@@ -1062,15 +1071,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
-          session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
-          agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+          run_id: "run_01m8st04yv38mm638az64rkf56",
+          session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
+          agent_id: "agt_01m8st04end3vb845467qj1scv",
+          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
           status: "completed",
-          created_at: "2026-12-01T13:30:47.039Z",
-          updated_at: "2026-12-01T13:30:47.163Z",
+          created_at: "2026-12-01T22:00:58.587Z",
+          updated_at: "2026-12-01T22:00:59.363Z",
           output: "Done.",
-          ended_at: "2026-12-01T13:30:47.163Z",
+          ended_at: "2026-12-01T22:00:59.363Z",
         },
       ],
       next_cursor: null,
@@ -1079,27 +1088,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listToolCalls",
     method: "GET",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls",
     status: 200,
     response: {
       data: [
         {
-          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
-          run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+          call_id: "call_01m8st04yv38mm638az64rkf58",
+          run_id: "run_01m8st04yv38mm638az64rkf56",
           tool_name: "tasks.create",
           effect: "write",
           status: "completed",
           arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-          deadline: "2026-12-01T13:31:47.039Z",
-          created_at: "2026-12-01T13:30:47.039Z",
-          updated_at: "2026-12-01T13:30:47.163Z",
+          deadline: "2026-12-01T22:01:58.587Z",
+          created_at: "2026-12-01T22:00:58.587Z",
+          updated_at: "2026-12-01T22:00:59.363Z",
           turn: 0,
           binding_id: "task-service",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
-          claimed_at: "2026-12-01T13:30:47.097Z",
-          accepted_at: "2026-12-01T13:30:47.124Z",
-          settled_at: "2026-12-01T13:30:47.163Z",
+          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+          claimed_at: "2026-12-01T22:00:58.999Z",
+          accepted_at: "2026-12-01T22:00:59.134Z",
+          settled_at: "2026-12-01T22:00:59.363Z",
         },
       ],
       next_cursor: null,
@@ -1108,40 +1117,40 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listCallReceipts",
     method: "GET",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/receipts",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
     status: 200,
     response: {
-      call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+      call_id: "call_01m8st04yv38mm638az64rkf58",
       receipts: [
         {
           receipt_id: "r-1",
           seq: 1,
           kind: "accepted",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
           applied: true,
           body_bytes: 167,
-          created_at: "2026-12-01T13:30:47.124Z",
+          created_at: "2026-12-01T22:00:59.134Z",
         },
         {
           receipt_id: "r-2",
           seq: 2,
           kind: "progress",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
           applied: true,
           body_bytes: 193,
-          created_at: "2026-12-01T13:30:47.145Z",
+          created_at: "2026-12-01T22:00:59.259Z",
         },
         {
           receipt_id: "r-3",
           seq: 3,
           kind: "completed",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8rwsyxs05p7qbc3tedf254v",
+          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
           applied: true,
           body_bytes: 217,
-          created_at: "2026-12-01T13:30:47.163Z",
+          created_at: "2026-12-01T22:00:59.363Z",
         },
       ],
     },
@@ -1149,7 +1158,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getRunHistory",
     method: "GET",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/history",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/history",
     status: 200,
     response: {
       data: [
@@ -1161,7 +1170,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           type: "tool_calls",
           calls: [
             {
-              call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+              call_id: "call_01m8st04yv38mm638az64rkf58",
               name: "tasks.create",
               arguments: {
                 title: "Buy milk",
@@ -1171,7 +1180,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         {
           type: "tool_result",
-          call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+          call_id: "call_01m8st04yv38mm638az64rkf58",
           receipt_id: "r-3",
           context_preview: {
             max_result_context_bytes: 16384,
@@ -1195,12 +1204,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listModelRequests",
     method: "GET",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/model-requests",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/model-requests",
     status: 200,
     response: {
       data: [
         {
-          request_id: "mrq_01m8rwsyvzntga1acwxyre7gk9",
+          request_id: "mrq_01m8st04yv38mm638az64rkf57",
           turn: 0,
           purpose: "turn",
           provider: "scripted",
@@ -1211,10 +1220,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T13:30:47.039Z",
+          created_at: "2026-12-01T22:00:58.587Z",
         },
         {
-          request_id: "mrq_01m8rwsyzv137326v235vvgza2",
+          request_id: "mrq_01m8st05q3fjxd3a30mk8w7yny",
           turn: 1,
           purpose: "turn",
           provider: "scripted",
@@ -1225,7 +1234,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T13:30:47.163Z",
+          created_at: "2026-12-01T22:00:59.363Z",
         },
       ],
       next_cursor: null,
@@ -1234,29 +1243,29 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "diagnoseBinding",
     method: "GET",
-    path: "/v1/agents/agt_01m8rwsyspmgd1bkxf8j5088cw/executor-bindings/task-service/diagnostics",
+    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv/executor-bindings/task-service/diagnostics",
     status: 200,
     response: {
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
       binding_id: "task-service",
       referenced: true,
       referenced_by: [
         {
-          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
-          toolset_id: "tls_01m8rwsyqx7rdf4xdhm4qhabzf",
+          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
           toolset_version: 2,
         },
       ],
       tools: [
         {
           name: "tasks.create",
-          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
           effect: "write",
           max_result_context_bytes: 16384,
         },
         {
           name: "tasks.delete",
-          agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
           effect: "write",
           max_result_context_bytes: 16384,
         },
@@ -1265,14 +1274,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         online: [
           {
             executor_id: "task-service-1",
-            connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
-            connected_at: "2026-12-01T13:30:47.031Z",
-            last_heartbeat_at: "2026-12-01T13:30:47.036Z",
-            lease_expires_at: "2026-12-01T13:31:02.036Z",
+            connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+            connected_at: "2026-12-01T22:00:58.489Z",
+            last_heartbeat_at: "2026-12-01T22:00:58.535Z",
+            lease_expires_at: "2026-12-01T22:01:13.535Z",
             tool_names: ["tasks.create", "tasks.delete"],
           },
         ],
-        last_heartbeat_at: "2026-12-01T13:30:47.036Z",
+        last_heartbeat_at: "2026-12-01T22:00:58.535Z",
       },
       calls: {
         pending: 0,
@@ -1282,11 +1291,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         oldest_pending_age_ms: null,
       },
       last_verified_execution: {
-        run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
-        call_id: "call_01m8rwsyvzntga1acwxyre7gka",
+        run_id: "run_01m8st04yv38mm638az64rkf56",
+        call_id: "call_01m8st04yv38mm638az64rkf58",
         tool_name: "tasks.create",
         executor_id: "task-service-1",
-        completed_at: "2026-12-01T13:30:47.163Z",
+        completed_at: "2026-12-01T22:00:59.363Z",
       },
       checks: [
         {
@@ -1297,13 +1306,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "agent_has_versions",
           ok: true,
-          message: 'agent "agt_01m8rwsyspmgd1bkxf8j5088cw" has published versions',
+          message: 'agent "agt_01m8st04end3vb845467qj1scv" has published versions',
         },
         {
           name: "binding_referenced",
           ok: true,
           message:
-            '1 version(s) of agent "agt_01m8rwsyspmgd1bkxf8j5088cw" pin tools on binding "task-service": tasks.create, tasks.delete',
+            '1 version(s) of agent "agt_01m8st04end3vb845467qj1scv" pin tools on binding "task-service": tasks.create, tasks.delete',
         },
         {
           name: "executor_online",
@@ -1319,19 +1328,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "no_stale_pending",
           ok: true,
-          message: 'no call of agent "agt_01m8rwsyspmgd1bkxf8j5088cw" is pending on binding "task-service"',
+          message: 'no call of agent "agt_01m8st04end3vb845467qj1scv" is pending on binding "task-service"',
         },
         {
           name: "no_reconciliation_backlog",
           ok: true,
           message:
-            'no call of agent "agt_01m8rwsyspmgd1bkxf8j5088cw" on binding "task-service" waits for reconciliation',
+            'no call of agent "agt_01m8st04end3vb845467qj1scv" on binding "task-service" waits for reconciliation',
         },
         {
           name: "execution_verified",
           ok: true,
           message:
-            'executor "task-service-1" completed call "call_01m8rwsyvzntga1acwxyre7gka" (tasks.create) on binding "task-service" at 2026-12-01T13:30:47.163Z',
+            'executor "task-service-1" completed call "call_01m8st04yv38mm638az64rkf58" (tasks.create) on binding "task-service" at 2026-12-01T22:00:59.363Z',
         },
       ],
     },
@@ -1345,13 +1354,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       data: [
         {
           executor_id: "task-service-1",
-          connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+          connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
           epoch: 1,
           binding_ids: ["task-service"],
           online: true,
-          connected_at: "2026-12-01T13:30:47.031Z",
-          last_heartbeat_at: "2026-12-01T13:30:47.036Z",
-          lease_expires_at: "2026-12-01T13:31:02.036Z",
+          connected_at: "2026-12-01T22:00:58.489Z",
+          last_heartbeat_at: "2026-12-01T22:00:58.535Z",
+          lease_expires_at: "2026-12-01T22:01:13.535Z",
           disconnected_at: null,
           tool_names: ["tasks.create", "tasks.delete"],
         },
@@ -1362,7 +1371,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "compensateToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/compensate",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/compensate",
     request: {
       tool_name: "tasks.delete",
       arguments: {
@@ -1371,27 +1380,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      call_id: "call_01m8rwsz2rkmwchjg6yd5x4v3q",
-      run_id: "run_01m8rwsyvzntga1acwxyre7gk8",
+      call_id: "call_01m8st06ejwejxsv81hgz2fz9d",
+      run_id: "run_01m8st04yv38mm638az64rkf56",
       tool_name: "tasks.delete",
       effect: "write",
       status: "pending",
       arguments_digest: "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-      deadline: "2026-12-01T13:35:47.256Z",
-      created_at: "2026-12-01T13:30:47.256Z",
-      updated_at: "2026-12-01T13:30:47.256Z",
+      deadline: "2026-12-01T22:06:00.114Z",
+      created_at: "2026-12-01T22:01:00.114Z",
+      updated_at: "2026-12-01T22:01:00.114Z",
       binding_id: "task-service",
-      compensates: "call_01m8rwsyvzntga1acwxyre7gka",
+      compensates: "call_01m8st04yv38mm638az64rkf58",
     },
   },
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsz2rkmwchjg6yd5x4v3q/cancel",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st06ejwejxsv81hgz2fz9d/cancel",
     request: {},
     status: 200,
     response: {
-      call_id: "call_01m8rwsz2rkmwchjg6yd5x4v3q",
+      call_id: "call_01m8st06ejwejxsv81hgz2fz9d",
       status: "cancelled",
       cancel_requested: true,
     },
@@ -1399,61 +1408,61 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsyvzntga1acwxyre7gk8/tool-calls/call_01m8rwsyvzntga1acwxyre7gka/cancel",
+    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/cancel",
     request: {},
     status: 409,
     response: {
       error: {
         code: "call_already_final",
-        message: 'tool call "call_01m8rwsyvzntga1acwxyre7gka" is already completed',
+        message: 'tool call "call_01m8st04yv38mm638az64rkf58" is already completed',
         details: {
           status: "completed",
         },
-        request_id: "req_01m8rwsz33knmhq9zdqz7c2spv",
+        request_id: "req_01m8st06jpbvm0ahk5eygweytk",
       },
     },
   },
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8rwsyty4ckmgxstp12q4nmz/runs",
+    path: "/v1/sessions/ses_01m8st04q2zj8ftv44tq9f243h/runs",
     request: {
       input: "Add 'Buy bread'",
     },
     status: 201,
     response: {
-      run_id: "run_01m8rwsz35v2rn1s9tzqhwxf0m",
-      session_id: "ses_01m8rwsyty4ckmgxstp12q4nmz",
-      agent_id: "agt_01m8rwsyspmgd1bkxf8j5088cw",
-      agent_version: "agv_01m8rwsysz2a9akwca70n8m23p",
+      run_id: "run_01m8st06k6xsekas6hdhhs4088",
+      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
+      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T13:30:47.269Z",
-      updated_at: "2026-12-01T13:30:47.269Z",
+      created_at: "2026-12-01T22:01:00.262Z",
+      updated_at: "2026-12-01T22:01:00.262Z",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsz35v2rn1s9tzqhwxf0m/cancel",
+    path: "/v1/runs/run_01m8st06k6xsekas6hdhhs4088/cancel",
     status: 200,
     response: {
-      run_id: "run_01m8rwsz35v2rn1s9tzqhwxf0m",
+      run_id: "run_01m8st06k6xsekas6hdhhs4088",
       status: "cancelled",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8rwsz35v2rn1s9tzqhwxf0m/cancel",
+    path: "/v1/runs/run_01m8st06k6xsekas6hdhhs4088/cancel",
     status: 409,
     response: {
       error: {
         code: "run_terminated",
-        message: 'run "run_01m8rwsz35v2rn1s9tzqhwxf0m" has ended (cancelled)',
+        message: 'run "run_01m8st06k6xsekas6hdhhs4088" has ended (cancelled)',
         details: {
           status: "cancelled",
         },
-        request_id: "req_01m8rwsz3d86xw8qg35rpnc7wn",
+        request_id: "req_01m8st06n4y1106cda6n2tk3hb",
       },
     },
   },
@@ -1462,7 +1471,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/disconnect",
     request: {
-      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
     },
     status: 200,
     response: {
@@ -1476,15 +1485,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8rwsyvq9tn4pn1gxts75wwv",
+      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
     },
     status: 409,
     response: {
       error: {
         code: "connection_offline",
         message:
-          'connection "conn_01m8rwsyvq9tn4pn1gxts75wwv" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
-        request_id: "req_01m8rwsz3jgc0q2vxsax6ednft",
+          'connection "conn_01m8st04vs0wzzjcw6f22cccyj" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
+        request_id: "req_01m8st06p1r607artcchwfs3vx",
       },
     },
   },
@@ -1497,7 +1506,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "not_found",
         message: 'run "run_missing" not found',
-        request_id: "req_01m8rwsz3md17wxhwe9km3xx52",
+        request_id: "req_01m8st06pej163vfb1em0bb9k2",
       },
     },
   },
@@ -1510,7 +1519,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "unauthorized",
         message: "the API key is not valid",
-        request_id: "req_01m8rwsz3q4r4czx02mefg4qfj",
+        request_id: "req_01m8st06q5bqwpv1hdxacrwy4n",
       },
     },
   },
@@ -1532,7 +1541,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           in: "body",
           field: "colour",
         },
-        request_id: "req_01m8rwsz3s4neyb7qpvq6qy67h",
+        request_id: "req_01m8st06q92gacke360qrcp1me",
       },
     },
   },
@@ -1548,19 +1557,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           required_scopes: ["configuration:read"],
         },
-        request_id: "req_01m8rwsz3vpqt521c40qfhy96c",
+        request_id: "req_01m8st06qb8as22eztpp456mf2",
       },
     },
   },
   {
     operationId: "revokeKey",
     method: "DELETE",
-    path: "/v1/keys/key_01m8rwsynkpxfqykxenkz7kq6m",
+    path: "/v1/keys/key_01m8st037yqsefm6rpwjj93dht",
     status: 200,
     response: {
-      key_id: "key_01m8rwsynkpxfqykxenkz7kq6m",
+      key_id: "key_01m8st037yqsefm6rpwjj93dht",
       revoked: true,
-      revoked_at: "2026-12-01T13:30:47.294Z",
+      revoked_at: "2026-12-01T22:01:00.397Z",
     },
   },
 ];

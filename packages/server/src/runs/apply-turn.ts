@@ -1,8 +1,9 @@
 /**
  * Recording what one model turn decided (inside the transaction that holds the run's lock), whoever
  * answered: a final message completes the run, a failure fails it, tool calls become call rows and
- * history items (refused ones answered at once). The run is stored with its new status; when every
- * call was refused nothing is left to wait for, and the caller starts the next turn.
+ * history items (refused ones answered at once) — unless they would take the run past its
+ * `max_tool_calls`, which fails it. The run is stored with its new status; when every call was
+ * refused nothing is left to wait for, and the caller starts the next turn.
  */
 
 import type { ToolDefinition } from "@toolhost/protocol";
@@ -15,6 +16,7 @@ import { messageItem } from "./history-items.js";
 import type { ModelTurn, RunFailure } from "./model-turn.js";
 import { planToolCallsYielding } from "./plan-tool-calls-yielding.js";
 import { appendHistory, emitRunEvents, toolCallEvent } from "./run-events.js";
+import { toolCallLimitFailure } from "./run-limits.js";
 import type { RunMover } from "./run-mover.js";
 import { turnRecords } from "./turn-records.js";
 
@@ -55,6 +57,9 @@ export async function applyTurn(
   }
   if (decision.kind === "fail")
     return { run: await failRun(mover, decision.error, nowMs), wokenBindingIds: [], next: false };
+  // Over the run's max_tool_calls nothing of the turn is kept: the run fails (docs/runs.md#limits).
+  const overLimit = toolCallLimitFailure(mover.run, decision.calls.length);
+  if (overLimit !== undefined) return { run: await failRun(mover, overLimit, nowMs), wokenBindingIds: [], next: false };
   // Checked one call at a time, handing the event loop back in between (docs/configuration.md limits).
   const plan = await decided(async () => {
     const planned = await planToolCallsYielding(decision.calls, tools);
@@ -76,6 +81,6 @@ export async function applyTurn(
   await emitRunEvents(stores, runId, calls.map(toolCallEvent), nowMs);
   await appendHistory(stores, runId, records.items, nowMs);
   mover.move("await_tools");
-  const run = await mover.save();
+  const run = await mover.save({ tool_call_count: mover.run.tool_call_count + planned.length });
   return { run, wokenBindingIds: records.pendingBindingIds, next: records.pendingBindingIds.length === 0 };
 }

@@ -2,7 +2,8 @@
  * Creating a run: in one transaction the run is stored `queued` with its input as the first history
  * item, and its first model turn starts at once: the scripted model answers synchronously; an HTTP
  * provider's turn is queued for the run driver (the run answers `running`). The caller notifies
- * executors of the answered bindings, and the driver, after the commit.
+ * executors of the answered bindings, and the driver, after the commit. The run's limits and deadline
+ * are fixed here (docs/runs.md#limits).
  */
 
 import { compact, type JsonValue } from "@toolhost/protocol";
@@ -12,6 +13,7 @@ import type { Storage } from "../storage/storage.js";
 import { inputItem } from "./history-items.js";
 import { runModelTurns } from "./model-turns.js";
 import { appendHistory, emitRunEvents, runStatusEvent } from "./run-events.js";
+import type { RunLimits } from "./run-limits.js";
 
 /** Prefix of server-made run IDs. */
 export const RUN_ID_PREFIX = "run";
@@ -24,11 +26,12 @@ export interface CreatedRun {
   queued: boolean;
 }
 
-/** Creates a run of `session` from `input` (lossless) and runs its first model turn. */
+/** Creates a run of `session` from `input` (lossless) with `limits` (`runLimitsOf`) and runs its first model turn. */
 export async function createRun(
   storage: Storage,
   session: SessionRecord,
   input: JsonValue,
+  limits: RunLimits,
   nowMs: number,
 ): Promise<CreatedRun> {
   const item = inputItem(input);
@@ -47,6 +50,10 @@ export async function createRun(
     created_at_ms: nowMs,
     updated_at_ms: nowMs,
     ended_at_ms: null,
+    max_turns: limits.maxTurns,
+    max_tool_calls: limits.maxToolCalls,
+    tool_call_count: 0,
+    deadline_ms: nowMs + limits.runTimeoutMs,
   };
   return storage.transaction(async (stores) => {
     await stores.runs.insert(queued);

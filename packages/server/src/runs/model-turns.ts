@@ -4,8 +4,9 @@
  * the history outgrows it), its request recorded, its step played and recorded (`apply-turn.ts`); a
  * turn whose calls were all refused has nothing to wait for, so the next one follows. A turn of an
  * HTTP provider is only started here — the run becomes `running` and its turn is queued in the
- * database — and the run driver makes the request outside any transaction (`run-driver.ts`). The
- * caller notifies executors of the returned bindings after its commit.
+ * database — and the run driver makes the request outside any transaction (`run-driver.ts`). A run
+ * that has made its `max_turns` turns fails `run_limit_exceeded` instead of starting another
+ * (`run-limits.ts`). The caller notifies executors of the returned bindings after its commit.
  */
 
 import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
@@ -18,6 +19,7 @@ import { compactionItem } from "./history-items.js";
 import type { RunFailure } from "./model-turn.js";
 import { recordModelRequest } from "./record-model-request.js";
 import { appendHistory } from "./run-events.js";
+import { turnLimitFailure } from "./run-limits.js";
 import { identityOf } from "./run-model.js";
 import { RunMover } from "./run-mover.js";
 import { scriptedSummary } from "./scripted-summary.js";
@@ -57,6 +59,9 @@ export async function runModelTurns(
   let context = await loadTurnContext(stores, run, history);
   const mover = new RunMover(stores, run, nowMs);
   const { model } = context;
+  // A run that made its max_turns fails instead of starting another (docs/runs.md#limits).
+  const spent = turnLimitFailure(mover.run, mover.turn);
+  if (spent !== undefined) return { run: await failRun(mover, spent, nowMs), wokenBindingIds: [], queued: false };
   if (model.kind === "provider") {
     const index = mover.startTurn();
     const saved = await mover.save();
@@ -68,6 +73,9 @@ export async function runModelTurns(
     return { run: await failRun(mover, model.failure, nowMs), wokenBindingIds: [], queued: false };
   }
   for (;;) {
+    // Checked again before each follow-up turn (every call of the last one was refused).
+    const limit = turnLimitFailure(mover.run, mover.turn);
+    if (limit !== undefined) return { run: await failRun(mover, limit, nowMs), wokenBindingIds: [], queued: false };
     const index = mover.startTurn();
     // Each scripted turn is a `toolhost.run_turn` span, as the run driver's are: its calls' spans are its children.
     const attributes = { "toolhost.run_id": run.run_id, "toolhost.turn": index };

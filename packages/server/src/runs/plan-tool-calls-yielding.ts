@@ -9,7 +9,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ToolDefinition } from "@toolhost/protocol";
 import type { ModelToolCall } from "./model-turn.js";
-import { type PlannedCall, planToolCall, toolsByName } from "./tool-call-plan.js";
+import { MAX_CALLS_PER_TURN } from "./run-limits.js";
+import { extraCall, type PlannedCall, planToolCall, toolsByName } from "./tool-call-plan.js";
 
 /** Checks `calls` against `tools` like `planToolCalls`, yielding to the event loop between calls. */
 export async function planToolCallsYielding(
@@ -19,6 +20,10 @@ export async function planToolCallsYielding(
   const byName = toolsByName(tools);
   const planned: PlannedCall[] = [];
   for (const call of calls) {
+    if (planned.length >= MAX_CALLS_PER_TURN) {
+      planned.push(extraCall(call, byName));
+      continue;
+    }
     if (planned.length > 0) await nextTurn();
     planned.push(planToolCall(call, tools, byName));
   }

@@ -23,12 +23,13 @@ import { pageRequestOf, wirePage } from "../http/paging.js";
 import { cancelRun } from "./cancel-run.js";
 import { createRun } from "./create-run.js";
 import { absentBodyIsEmpty } from "./optional-body.js";
+import { runLimitsOf } from "./run-limits.js";
 import { runOf } from "./run-wire.js";
 
 const TAGS = ["runs"];
 
 /** Registers the run routes. */
-export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wakeups, runDriver }) => {
+export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wakeups, runDriver, options }) => {
   app.post(
     "/v1/sessions/:session_id/runs",
     {
@@ -54,7 +55,10 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
       const session = await storage.sessions.get(session_id, agentScopeOf(identityOf(request)));
       if (session === undefined) throw notFoundError("session", session_id);
       const input = losslessMember(request.rawBody, "input");
-      const created = await createRun(storage, session, input, clock.nowMs());
+      const version = await storage.agents.getVersion(session.agent_version, "*");
+      if (version === undefined) throw new Error(`session ${session_id} pins a missing agent version`);
+      const limits = runLimitsOf(version, options);
+      const created = await createRun(storage, session, input, limits, clock.nowMs());
       wakeups.notify(created.wokenBindingIds);
       if (created.queued) runDriver.kick();
       return reply.code(201).send(runOf(created.run));

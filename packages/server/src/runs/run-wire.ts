@@ -8,6 +8,7 @@ import { quoteString } from "@toolhost/protocol";
 import type { CallCancelRequested, Run, ToolCall } from "@toolhost/protocol/wire";
 import { isoTime } from "../http/wire-time.js";
 import type { CallRecord, HistoryItemRecord, Page, RunRecord } from "../storage/records.js";
+import { MAX_CALLS_PER_TURN } from "./run-limits.js";
 import { NO_BINDING } from "./turn-records.js";
 
 /** The wire form of a stored run (members in the schema's order; absent facts left out). */
@@ -28,10 +29,12 @@ export function runOf(run: RunRecord): Run {
 
 /**
  * Why the server refused a call, read from its row: only a refused call is `failed` without ever
- * having been accepted (a `failed` receipt needs an accepted call), and only an unknown tool has no binding.
+ * having been accepted (a `failed` receipt needs an accepted call), only a call past the turn's limit
+ * sits at a position of MAX_CALLS_PER_TURN or more, and only an unknown tool has no binding.
  */
 function rejectionOf(call: CallRecord): ToolCall["rejected"] {
   if (call.status !== "failed" || call.accepted_at_ms !== null || call.claimed_at_ms !== null) return undefined;
+  if (call.compensates === null && call.position >= MAX_CALLS_PER_TURN) return "too_many_calls";
   return call.binding_id === NO_BINDING ? "unknown_tool" : "invalid_arguments";
 }
 

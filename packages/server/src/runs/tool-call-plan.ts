@@ -14,10 +14,12 @@ import {
   type PlainJsonObject,
   RESULT_CONTEXT_BYTES,
   type ToolDefinition,
+  tooManyCallsResult,
   unknownToolResult,
   validateArguments,
 } from "@toolhost/protocol";
 import type { ModelToolCall } from "./model-turn.js";
+import { MAX_CALLS_PER_TURN } from "./run-limits.js";
 
 /** A refused call: why, and the tool result the model gets instead. */
 export interface CallRefusal {
@@ -44,7 +46,26 @@ export interface PlannedCall {
 /** Checks `calls` against `tools`, in the model's order. */
 export function planToolCalls(calls: readonly ModelToolCall[], tools: readonly ToolDefinition[]): PlannedCall[] {
   const byName = toolsByName(tools);
-  return calls.map((call) => planToolCall(call, tools, byName));
+  return calls.map((call, position) =>
+    position < MAX_CALLS_PER_TURN ? planToolCall(call, tools, byName) : extraCall(call, byName),
+  );
+}
+
+/** A call past MAX_CALLS_PER_TURN: refused without checking its arguments (docs/runs.md#limits). */
+export function extraCall(call: ModelToolCall, byName: ReadonlyMap<string, ToolDefinition>): PlannedCall {
+  const tool = byName.get(call.name);
+  return {
+    name: call.name,
+    arguments: call.arguments,
+    argumentsJson: compact(call.arguments),
+    argumentsDigest: argumentsDigest(call.arguments),
+    tool,
+    refusal: {
+      reason: "too_many_calls",
+      result: tooManyCallsResult(MAX_CALLS_PER_TURN),
+      budget: tool?.max_result_context_bytes ?? RESULT_CONTEXT_BYTES.default,
+    },
+  };
 }
 
 /** The tools of a toolset by name, for `planToolCall`. */

@@ -139,6 +139,14 @@ export interface RunRecord {
   created_at_ms: number;
   updated_at_ms: number;
   ended_at_ms: number | null;
+  /** Most model turns the run makes (fixed at its creation: the agent version's, else the server's). */
+  max_turns: number;
+  /** Most tool calls its model may ask for (fixed at its creation). */
+  max_tool_calls: number;
+  /** Tool calls the run's model asked for so far, refused ones included (docs/runs.md#limits). */
+  tool_call_count: number;
+  /** When the run expires (null only for runs that ended before deadlines were kept). */
+  deadline_ms: number | null;
 }
 
 /** A stored tool call with its claim (see the columns of ToolCallsTable). */

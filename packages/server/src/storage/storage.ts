@@ -139,7 +139,7 @@ export interface SessionStore {
 
 /** What a conditional run update changes (status and time always; the rest when given). */
 export type RunChange = Pick<RunRecord, "status" | "updated_at_ms"> &
-  Partial<Pick<RunRecord, "turn" | "output" | "error_json" | "ended_at_ms">>;
+  Partial<Pick<RunRecord, "turn" | "output" | "error_json" | "ended_at_ms" | "tool_call_count">>;
 
 /** Runs (0003). Scope conditions apply to the run's agent. */
 export interface RunStore {
@@ -159,6 +159,8 @@ export interface RunStore {
   listRecent(page: PageRequest, scope: IdScope, filter?: RecentRunsFilter): Promise<Page<RunRecord>>;
   /** Applies `change` only while the run's status is still `from`: the changed run, else undefined. */
   update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined>;
+  /** Open runs whose deadline is at or before `nowMs`, soonest first, at most `limit` (index `runs_deadline`). */
+  overdue(nowMs: number, limit: number): Promise<string[]>;
 }
 
 /** What `RunStore.listRecent` narrows to; an absent member does not narrow. */

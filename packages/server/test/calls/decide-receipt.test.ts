@@ -1,7 +1,7 @@
 // The pure receipt decision, status by kind: what the HTTP scenarios cannot reach cheaply.
 import { MeasuredResult, RECEIPT_KINDS, type ReceiptKind, type RunStatus } from "@toolhost/protocol";
 import { describe, expect, it } from "vitest";
-import { decideReceipt, type VerifiedReceipt } from "../../src/calls/decide-receipt.js";
+import { decideReceipt, type ProgressFacts, type VerifiedReceipt } from "../../src/calls/decide-receipt.js";
 import { grantHash } from "../../src/calls/grant.js";
 import type { CallRecord } from "../../src/storage/records.js";
 import { callRecord, receiptRecord } from "../support/call-fixtures.js";
@@ -30,6 +30,7 @@ function incoming(kind: ReceiptKind, overrides: Partial<VerifiedReceipt> = {}): 
     result: kind === "completed" ? MeasuredResult.of({ ok: true }) : undefined,
     result_type: "json",
     error: kind === "failed" ? { code: "x" } : undefined,
+    progress_bytes: kind === "progress" ? 14 : undefined,
     body_text: "{}",
     body_digest: `sha256:${kind}`,
     grant_authentic: true,
@@ -37,13 +38,16 @@ function incoming(kind: ReceiptKind, overrides: Partial<VerifiedReceipt> = {}): 
   };
 }
 
+/** Progress limits no test receipt reaches. */
+const ROOMY: ProgressFacts = { stored: 0, maxPerCall: 100, maxBytes: 65_536 };
+
 /** The outcome of a decision in one word: `store:<status>`, `replay`, or the refusal's code. */
 function outcome(
   call: CallRecord,
   kind: ReceiptKind,
   runStatus: "waiting_for_tools" | "cancelled" = "waiting_for_tools",
 ): string {
-  const decision = decideReceipt(call, runStatus, undefined, incoming(kind), NOW);
+  const decision = decideReceipt(call, runStatus, undefined, incoming(kind), NOW, ROOMY);
   if (decision.type === "refuse") return decision.error.code;
   if (decision.type === "replay") return "replay";
   return `store:${decision.call_status}${decision.confirmed === undefined ? "" : decision.confirmed ? "+confirmed" : "+unconfirmed"}`;
@@ -66,7 +70,7 @@ function acceptedReplay(
     body_digest: "sha256:accepted",
     answer_json: ACCEPTED_ANSWER,
   });
-  const decision = decideReceipt(call, runStatus, existing, incoming("accepted", overrides), nowMs);
+  const decision = decideReceipt(call, runStatus, existing, incoming("accepted", overrides), nowMs, ROOMY);
   if (decision.type !== "replay") throw new Error(`expected a replay, got ${JSON.stringify(decision)}`);
   return JSON.parse(decision.answer_json) as Record<string, unknown>;
 }
@@ -139,7 +143,14 @@ describe("decideReceipt", () => {
 
   it("on an ended run: accepted is unconfirmed, outcomes still move the call but are not applied", () => {
     expect(outcome(held({ status: "claimed" }), "accepted", "cancelled")).toBe("store:claimed+unconfirmed");
-    const decision = decideReceipt(held({ status: "accepted" }), "cancelled", undefined, incoming("completed"), NOW);
+    const decision = decideReceipt(
+      held({ status: "accepted" }),
+      "cancelled",
+      undefined,
+      incoming("completed"),
+      NOW,
+      ROOMY,
+    );
     expect(decision).toMatchObject({ type: "store", applied: false, call_status: "completed" });
     const compensation = held({ status: "claimed", compensates: "c0" });
     expect(outcome(compensation, "accepted", "cancelled")).toBe("store:accepted+confirmed");
@@ -149,18 +160,18 @@ describe("decideReceipt", () => {
     const call = held({ status: "accepted" });
     // Not the signature for the sending key, and not the grant the holding claim was issued: refused.
     const foreign = incoming("progress", { grant_authentic: false, grant: "f".repeat(43) });
-    expect(decideReceipt(call, "waiting_for_tools", undefined, foreign, NOW)).toMatchObject({
+    expect(decideReceipt(call, "waiting_for_tools", undefined, foreign, NOW, ROOMY)).toMatchObject({
       type: "refuse",
       error: { code: "invalid_grant" },
     });
     const otherClaim = incoming("progress", { grant_authentic: false, claim_id: "clm2" });
-    expect(decideReceipt(call, "waiting_for_tools", undefined, otherClaim, NOW)).toMatchObject({
+    expect(decideReceipt(call, "waiting_for_tools", undefined, otherClaim, NOW, ROOMY)).toMatchObject({
       error: { code: "invalid_grant" },
     });
     // Exactly the grant issued to the holding claim (its hash is on the row) is honoured although it is
     // not this key's signature: issued before the executor's key changed, or in the pre-upgrade format.
     const issued = incoming("progress", { grant_authentic: false });
-    expect(decideReceipt(call, "waiting_for_tools", undefined, issued, NOW)).toMatchObject({
+    expect(decideReceipt(call, "waiting_for_tools", undefined, issued, NOW, ROOMY)).toMatchObject({
       type: "store",
       call_status: "accepted",
     });
@@ -169,17 +180,24 @@ describe("decideReceipt", () => {
       answer_json: PROGRESS_ANSWER,
     });
     const late = call.deadline_ms + 1;
-    expect(decideReceipt(call, "waiting_for_tools", existing, incoming("progress"), late)).toEqual({
+    expect(decideReceipt(call, "waiting_for_tools", existing, incoming("progress"), late, ROOMY)).toEqual({
       type: "replay",
       answer_json: PROGRESS_ANSWER.replace('"replayed":false', '"replayed":true'),
     });
     expect(
-      decideReceipt(call, "waiting_for_tools", existing, incoming("progress", { body_digest: "sha256:other" }), late),
+      decideReceipt(
+        call,
+        "waiting_for_tools",
+        existing,
+        incoming("progress", { body_digest: "sha256:other" }),
+        late,
+        ROOMY,
+      ),
     ).toMatchObject({ type: "refuse", error: { code: "receipt_conflict" } });
-    expect(decideReceipt(call, "waiting_for_tools", undefined, incoming("progress"), late)).toMatchObject({
+    expect(decideReceipt(call, "waiting_for_tools", undefined, incoming("progress"), late, ROOMY)).toMatchObject({
       error: { code: "invalid_grant" },
     });
-    expect(decideReceipt(call, "waiting_for_tools", undefined, incoming("completed"), late)).toMatchObject({
+    expect(decideReceipt(call, "waiting_for_tools", undefined, incoming("completed"), late, ROOMY)).toMatchObject({
       type: "store",
       call_status: "completed",
     });
@@ -225,7 +243,14 @@ describe("decideReceipt", () => {
       body_digest: "sha256:progress",
       answer_json: PROGRESS_ANSWER,
     });
-    const decision = decideReceipt(held({ status: "completed" }), "completed", existing, incoming("progress"), NOW);
+    const decision = decideReceipt(
+      held({ status: "completed" }),
+      "completed",
+      existing,
+      incoming("progress"),
+      NOW,
+      ROOMY,
+    );
     expect(decision.type === "replay" ? JSON.parse(decision.answer_json) : decision).toEqual({
       receipt_id: "r-progress",
       kind: "progress",

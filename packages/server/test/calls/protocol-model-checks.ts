@@ -46,9 +46,11 @@ export async function observe(model: ProtocolModel, real: ModelReal): Promise<Sn
       };
     }
   }
-  const runs = await server.call("GET", `/v1/sessions/${real.sessionId}/runs?limit=200`, admin);
-  if (runs.status !== 200) fail(real, `listing the session's runs answered ${runs.status} ${runs.text}`);
-  for (const run of runs.body.data) snapshot.runs[run.run_id] = run.status;
+  for (const sessionId of [real.sessionId, real.shortSessionId]) {
+    const runs = await server.call("GET", `/v1/sessions/${sessionId}/runs?limit=200`, admin);
+    if (runs.status !== 200) fail(real, `listing the session's runs answered ${runs.status} ${runs.text}`);
+    for (const run of runs.body.data) snapshot.runs[run.run_id] = run.status;
+  }
   const ids = Object.values(model.executors).map((executor) => executor.id);
   for (const row of await real.bench.rows.executors(ids)) {
     const { executor_id, ...view } = row;

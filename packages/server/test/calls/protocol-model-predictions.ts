@@ -171,9 +171,25 @@ export type ReceiptPrediction =
   /** A redelivery of a stored receipt: the first answer, with the statuses of now and `confirmed` only while live. */
   | { readonly type: "replay"; readonly answer: ReceiptAnswer };
 
+/** The server options of the progress limits the model predicts (docs/protocol.md#progress-limits). */
+export const MODEL_PROGRESS_LIMITS = { maxProgressPerCall: 3, maxProgressBytes: 64 } as const;
+
+/** The bytes of a receipt text's `progress` value as compact JSON (0 without one). */
+export function progressBytesOf(text: string): number {
+  const progress = (JSON.parse(text) as { progress?: unknown }).progress;
+  return progress === undefined ? 0 : Buffer.byteLength(JSON.stringify(progress), "utf8");
+}
+
+/** The progress receipts stored on `callId` (every claim's). */
+function storedProgress(model: ProtocolModel, callId: string): number {
+  return model.stored.filter(
+    (receipt) => receipt.callId === callId && (JSON.parse(receipt.text) as { kind: string }).kind === "progress",
+  ).length;
+}
+
 /**
- * Predicts receipt `receiptId` of `kind` under `claim`, sent with `key`; `sameBody`: the body is the
- * one stored under that ID, if any (a redelivery, maybe spelled differently), not another one.
+ * Predicts receipt `receiptId` of `kind` under `claim`, sent with `key` as `text`; `sameBody`: the body
+ * is the one stored under that ID, if any (a redelivery, maybe spelled differently), not another one.
  */
 export function predictReceipt(
   model: ProtocolModel,
@@ -182,6 +198,7 @@ export function predictReceipt(
   kind: ReceiptKind,
   receiptId: string,
   sameBody: boolean,
+  text: string,
 ): ReceiptPrediction {
   if (key !== model.executors[claim.exec].owner) return WRONG_KEY;
   const call = callOf(model, claim.callId);
@@ -244,7 +261,14 @@ export function predictReceipt(
   if (!holds || (call.status !== "accepted" && call.status !== "reconciliation_required")) {
     return refuse(409, "accept_required");
   }
-  if (kind === "progress") return keep(answer({ applied: runActive }));
+  if (kind === "progress") {
+    // Beyond the progress limits nothing is stored: the size first, then the count per call.
+    if (progressBytesOf(text) > MODEL_PROGRESS_LIMITS.maxProgressBytes) return refuse(413, "progress_too_large");
+    if (storedProgress(model, call.callId) >= MODEL_PROGRESS_LIMITS.maxProgressPerCall) {
+      return refuse(409, "progress_limit_exceeded");
+    }
+    return keep(answer({ applied: runActive }));
+  }
   const event = OUTCOME_EVENTS[kind];
   // A second unknown outcome is refused: the call waits for its reconciled one.
   if (call.status === "reconciliation_required" && event === "report_unknown") return refuse(409, "call_already_final");

@@ -134,7 +134,7 @@ function play(
     if (claim.exec !== exec) {
       answer = { status: 422, code: "validation_failed" };
     } else {
-      const prediction = predictReceipt(model, claim, key, item.kind, item.receiptId, true);
+      const prediction = predictReceipt(model, claim, key, item.kind, item.receiptId, true, item.text);
       if (prediction.type === "refuse") {
         answer = { status: prediction.status, code: prediction.code };
       } else {

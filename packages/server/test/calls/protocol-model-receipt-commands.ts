@@ -138,7 +138,7 @@ export class ReceiptCommand implements Command {
     const executorId = model.executors[claim.exec].id;
     const { text, respelled } = receiptText(claim, executorId, receiptId, this.kind, this.flavor);
     note(real, `${this} → ${receiptId} under ${claim.claimId}`);
-    const prediction = predictReceipt(model, claim, claim.key, this.kind, receiptId, true);
+    const prediction = predictReceipt(model, claim, claim.key, this.kind, receiptId, true, text);
     const sent: SentReceipt = {
       callId: claim.callId,
       runId: claim.runId,
@@ -182,6 +182,7 @@ export class RedeliverCommand implements Command {
       sent.kind as ReceiptKind,
       sent.receiptId,
       true,
+      text,
     );
     await deliver(model, real, sent.claim, sent.receiptId, text, prediction, this.batched);
   }
@@ -208,7 +209,7 @@ export class ConflictCommand implements Command {
     if (sent === undefined) throw new Error(`model: stored receipt ${stored.receiptId} was never sent`);
     note(real, `${this} → ${sent.receiptId} under ${sent.claim.claimId}`);
     const text = conflictingText(sent.claim, model.executors[sent.claim.exec].id, sent.receiptId);
-    const prediction = predictReceipt(model, sent.claim, sent.claim.key, "progress", sent.receiptId, false);
+    const prediction = predictReceipt(model, sent.claim, sent.claim.key, "progress", sent.receiptId, false, text);
     await deliver(model, real, sent.claim, sent.receiptId, text, prediction);
   }
 

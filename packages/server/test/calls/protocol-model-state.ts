@@ -24,6 +24,13 @@ export const UNDO_TIMEOUT_MS = 90_000;
 export const ACCEPT_WINDOW_MS = 20_000;
 /** How long a connection stays live after its connect or last heartbeat. */
 export const LEASE_TTL_MS = 40_000;
+/**
+ * The `run_timeout_ms` of the world's short-lived runs (every run after the first): shorter than the
+ * calls' deadline, so such a run expires while its calls are open (docs/runs.md#limits).
+ */
+export const SHORT_RUN_TIMEOUT_MS = 45_000;
+/** The server's `runTimeoutMs` (its default), the first run's timeout: no sequence reaches it. */
+export const RUN_TIMEOUT_MS = 3_600_000;
 
 /** The world's two keys (both `executors:connect` + `tools:execute`). */
 export type KeyName = "k1" | "k2";
@@ -74,6 +81,8 @@ export interface ModelCall {
 export interface ModelRun {
   readonly runId: string;
   status: RunStatus;
+  /** When the run expires: its creation plus its agent version's `run_timeout_ms`. */
+  readonly deadlineMs: number;
   /** The calls of its one tool turn. */
   readonly turnCallIds: readonly string[];
 }

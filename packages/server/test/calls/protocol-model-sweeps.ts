@@ -2,10 +2,12 @@
  * What the server's sweeps must do when the manual clock moves (pure, on the protocol model):
  * leases lapse (the connection goes offline and its claimed calls are released — cancelled instead
  * when a business cancel was asked), accept windows lapse (released), deadlines pass (pending and
- * claimed calls expire, accepted ones need reconciliation). The test moves the clock one due time
+ * claimed calls expire, accepted ones need reconciliation), run deadlines pass (the run is expired
+ * and its pending and claimed calls are cancelled, as by a run cancel). The test moves the clock one due time
  * at a time, so each step has few effects, and predicts every order the sweeps may run them in.
  */
 
+import { TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
 import {
   expectedSnapshot,
   isFinal,
@@ -24,6 +26,7 @@ export function nextDueMs(model: ProtocolModel): number | undefined {
     if (call.status === "claimed" && call.claim !== null) due.push(call.claim.acceptDeadlineMs + 1);
   }
   for (const executor of Object.values(model.executors)) if (executor.online) due.push(executor.leaseExpiresMs);
+  for (const run of model.runs) if (!TERMINAL_RUN_STATUSES.has(run.status)) due.push(run.deadlineMs);
   const future = due.filter((ms) => ms > model.nowMs);
   return future.length === 0 ? undefined : Math.min(...future);
 }
@@ -76,7 +79,19 @@ function deadlineSweep(model: ProtocolModel): void {
   }
 }
 
-const SWEEPS = [leaseSweep, acceptWindowSweep, deadlineSweep] as const;
+/** The run deadline sweep: an open run past its deadline is expired; its unconfirmed calls are cancelled. */
+function runDeadlineSweep(model: ProtocolModel): void {
+  for (const run of model.runs) {
+    if (TERMINAL_RUN_STATUSES.has(run.status) || run.deadlineMs > model.nowMs) continue;
+    run.status = "expired";
+    for (const call of model.calls) {
+      if (call.runId !== run.runId || call.compensates !== null) continue;
+      if (call.status === "pending" || call.status === "claimed") moveCall(model, call, "run_ended");
+    }
+  }
+}
+
+const SWEEPS = [leaseSweep, acceptWindowSweep, deadlineSweep, runDeadlineSweep] as const;
 
 /**
  * Every state the sweeps may leave at `model.nowMs`. The server runs them in a fixed order, each

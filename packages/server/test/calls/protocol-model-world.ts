@@ -1,12 +1,14 @@
 /**
  * The real side of the protocol model: one restartable server per suite (its database and manual
  * clock shared by every generated run), and per run a fresh world built through the API — binding,
- * toolset, scripted agent, session, two executor keys, two connected executors and one run — with a
+ * toolset, scripted agent, two sessions (one of an agent version whose runs expire soon), two
+ * executor keys, two connected executors and one run — with a
  * trace of every request and answer, shown when an invariant breaks.
  */
 
 import type { Answer } from "../http/http-harness.js";
 import { admin } from "./calls-harness.js";
+import { MODEL_PROGRESS_LIMITS } from "./protocol-model-predictions.js";
 import {
   ACCEPT_WINDOW_MS,
   type ExecName,
@@ -17,6 +19,8 @@ import {
   type ModelExecutor,
   OWN_KEY,
   type ProtocolModel,
+  RUN_TIMEOUT_MS,
+  SHORT_RUN_TIMEOUT_MS,
   type Snapshot,
   UNDO_TIMEOUT_MS,
   WRITE_TIMEOUT_MS,
@@ -37,6 +41,8 @@ export interface ModelReal {
   readonly bench: ModelBench;
   readonly bindingId: string;
   readonly sessionId: string;
+  /** A session of the same agent whose version sets `run_timeout_ms` SHORT_RUN_TIMEOUT_MS. */
+  readonly shortSessionId: string;
   /** The secret of each key. */
   readonly keys: Readonly<Record<KeyName, string>>;
   /** Every request of this run with its answer, in order. */
@@ -46,7 +52,11 @@ export interface ModelReal {
 }
 
 /** The server options the model's constants assume. */
-export const MODEL_SERVER_OPTIONS = { leaseTtlMs: LEASE_TTL_MS, acceptWindowMs: ACCEPT_WINDOW_MS } as const;
+export const MODEL_SERVER_OPTIONS = {
+  leaseTtlMs: LEASE_TTL_MS,
+  acceptWindowMs: ACCEPT_WINDOW_MS,
+  ...MODEL_PROGRESS_LIMITS,
+} as const;
 
 /** Sends one request, writes it and its answer to the trace, and answers it. */
 export async function send(
@@ -135,6 +145,13 @@ export async function buildModelWorld(bench: ModelBench): Promise<{ model: Proto
     },
   });
   const session = await post("/v1/sessions", { agent_version: version.agent_version, subject: "user-42" });
+  const short = await post(`/v1/agents/${agent.agent_id}/versions`, {
+    toolset_id: toolset.toolset_id,
+    toolset_version: 1,
+    model: version.model,
+    run_timeout_ms: SHORT_RUN_TIMEOUT_MS,
+  });
+  const shortSession = await post("/v1/sessions", { agent_version: short.agent_version, subject: "user-42" });
   const scopes = ["executors:connect", "tools:execute"];
   const k1 = await post("/v1/keys", { name: `model ${n} k1`, scopes });
   const k2 = await post("/v1/keys", { name: `model ${n} k2`, scopes });
@@ -142,6 +159,7 @@ export async function buildModelWorld(bench: ModelBench): Promise<{ model: Proto
     bench,
     bindingId,
     sessionId: session.session_id,
+    shortSessionId: shortSession.session_id,
     keys: { k1: k1.key, k2: k2.key },
     trace: [],
     last: { calls: {}, runs: {}, executors: {}, receipts: {} },
@@ -186,11 +204,16 @@ export async function buildModelWorld(bench: ModelBench): Promise<{ model: Proto
   return { model, real };
 }
 
-/** Starts a run of the world's session; the model learns its two pending calls. */
+/**
+ * Starts a run; the model learns its two pending calls. The world's first run is of the session with
+ * the server's run timeout, every later one of the session whose runs expire after SHORT_RUN_TIMEOUT_MS.
+ */
 export async function startModelRun(model: ProtocolModel, real: ModelReal): Promise<void> {
+  const short = model.runs.length > 0;
+  const sessionId = short ? real.shortSessionId : real.sessionId;
   const run = expectAnswer(
     real,
-    await send(real, "POST", `/v1/sessions/${real.sessionId}/runs`, admin.key, { input: { ask: "go" } }),
+    await send(real, "POST", `/v1/sessions/${sessionId}/runs`, admin.key, { input: { ask: "go" } }),
     201,
     "starting a run",
   );
@@ -218,5 +241,10 @@ export async function startModelRun(model: ProtocolModel, real: ModelReal): Prom
     fail(real, `a new run should have two pending calls created now and due at ${iso(model.nowMs + WRITE_TIMEOUT_MS)}`);
   }
   model.calls.push(...calls);
-  model.runs.push({ runId: run.run_id, status: "waiting_for_tools", turnCallIds: calls.map((call) => call.callId) });
+  model.runs.push({
+    runId: run.run_id,
+    status: "waiting_for_tools",
+    deadlineMs: model.nowMs + (short ? SHORT_RUN_TIMEOUT_MS : RUN_TIMEOUT_MS),
+    turnCallIds: calls.map((call) => call.callId),
+  });
 }

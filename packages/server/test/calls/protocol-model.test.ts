@@ -1,7 +1,8 @@
 // The call protocol against a model (fast-check `commands` + `asyncModelRun`), black-box over HTTP
 // on a real server and database with a manual clock: generated sequences of claims, accepts,
-// progress, outcomes, redeliveries, conflicts, pending polls, journal reports, deadlines passing,
-// lease lapses, detaches, reconnects (key rotations too), run cancels, business cancels,
+// progress (up to and past its limits per call and per body: 409 and 413 predicted), outcomes, redeliveries, conflicts, pending polls, journal reports, deadlines passing,
+// lease lapses, run deadlines (every run after the first expires after 45 s), detaches, reconnects
+// (key rotations too), run cancels, business cancels,
 // compensations and server restarts, by two executors with two keys; receipts and redeliveries also
 // through the batch receipt route, whose answers must be the per-call route's (alone, and in mixed
 // batches: a new receipt, a replay, one under a lost claim or an ended call, one naming the other
@@ -95,6 +96,8 @@ function honestCommands(): Weighted[] {
     },
     { weight: 5, arbitrary: fc.tuple(index, flavor).map(([i, f]) => new ReceiptCommand(i, "accepted", f, false)) },
     { weight: 5, arbitrary: fc.tuple(index, kind, flavor).map(([i, k, f]) => new ReceiptCommand(i, k, f, false)) },
+    // Progress, often enough to reach the per-call limit; every third flavor is over the size limit.
+    { weight: 3, arbitrary: fc.tuple(index, flavor).map(([i, f]) => new ReceiptCommand(i, "progress", f, false)) },
     {
       weight: 2,
       arbitrary: fc
@@ -243,6 +246,36 @@ const HONEST_EXAMPLES: Command[][] = [
     new ReceiptCommand(0, "accepted", 0, false),
     new ReceiptCommand(0, "completed", 0, false),
     new RedeliverCommand(1, false),
+  ],
+  // The progress limits (3 per call, 64 bytes): three stored, the fourth 409, an oversized one 413 (on
+  // both routes), a stored one redelivered (a replay), then the final receipt, which the limits never refuse.
+  [
+    new ClaimCommand("a", 0, "current", false),
+    new ReceiptCommand(0, "accepted", 0, false),
+    new ReceiptCommand(0, "progress", 0, false),
+    new ReceiptCommand(0, "progress", 1, false),
+    new ReceiptCommand(0, "progress", 2, false),
+    new ReceiptCommand(0, "progress", 3, false),
+    new ReceiptCommand(0, "progress", 4, false),
+    new ReceiptCommand(0, "progress", 4, false, false, true),
+    new ReceiptCommand(0, "progress", 5, false, false, true),
+    new RedeliverCommand(3, true),
+    new RedeliverCommand(4, false, true),
+    new ReceiptCommand(0, "completed", 0, false),
+  ],
+  // A run past its run_timeout_ms (a later run: 45 s) is expired by the sweep: its unconfirmed calls
+  // are cancelled, its accepted one stays and its receipts are stored applied: false; a cancel is 409.
+  [
+    new StartRunCommand(),
+    new ClaimCommand("a", 0, "current", false),
+    new ReceiptCommand(0, "accepted", 0, false),
+    new ClaimCommand("b", 1, "current", false),
+    new ClockCommand({ to: "step", ms: 21_000 }),
+    new ClockCommand({ to: "step", ms: 21_000 }),
+    new ClockCommand({ to: "step", ms: 7_000 }),
+    new ReceiptCommand(0, "progress", 0, false),
+    new ReceiptCommand(0, "completed", 0, false),
+    new RunCancelCommand(1),
   ],
   // The batched routes: two claims from the poll, a batch accepting one (and replaying itself); the
   // other's window lapses and it is claimed again; a batch accepting it, replaying an earlier receipt

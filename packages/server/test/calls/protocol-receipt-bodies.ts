@@ -45,7 +45,9 @@ export function receiptText(
   ];
   const result = RESULTS[flavor % RESULTS.length] as string;
   const error = ERRORS[flavor % ERRORS.length] as string;
-  if (kind === "progress") members.push(["progress", `{"percent":${(flavor * 37) % 100}}`]);
+  // Every third flavor reports a progress value over the model's maxProgressBytes (64): refused 413.
+  const log = flavor % 3 === 2 ? `,"log":"${"step done; ".repeat(6)}caf\u00e9"` : "";
+  if (kind === "progress") members.push(["progress", `{"percent":${(flavor * 37) % 100}${log}}`]);
   if (kind === "completed") members.push(["result", result]);
   if (kind === "failed") members.push(["error", error]);
   if ((kind === "cancelled" || kind === "reconciliation_required") && flavor % 2 === 1) members.push(["error", error]);

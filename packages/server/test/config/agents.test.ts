@@ -58,7 +58,10 @@ describeEachDialect("agents", (dialect) => {
       "created_at",
       "instructions",
       "max_context_tokens",
+      "max_tool_calls",
+      "max_turns",
       "model",
+      "run_timeout_ms",
       "toolset_id",
       "toolset_version",
     ]);
@@ -70,6 +73,9 @@ describeEachDialect("agents", (dialect) => {
       model: SCRIPTED_MODEL,
       instructions: "",
       max_context_tokens: 200_000,
+      max_turns: null,
+      max_tool_calls: null,
+      run_timeout_ms: null,
     });
     const read = await server.call("GET", `/v1/agents/${agentId}/versions/${answer.body.agent_version}`, admin);
     expect(read.status).toBe(200);

@@ -168,6 +168,12 @@ describeEachDialect("toolsets", (dialect) => {
     ["tools that are not a list", { a: tool("a", "tasks") }, "validation_failed", "/tools"],
     ["an unregistered binding", [tool("a", "tasks"), tool("b", "nowhere")], "unknown_reference", "/tools/1/binding_id"],
     ["a binding ID no binding can have", [tool("a", "not an id")], "unknown_reference", "/tools/0/binding_id"],
+    [
+      "129 tools, one more than a toolset version holds",
+      Array.from({ length: 129 }, (_, i) => tool(`t${i}`, "tasks")),
+      "too_many_tools",
+      "/tools",
+    ],
   ];
 
   for (const [what, tools, code, pointer] of REFUSED) {
@@ -179,6 +185,14 @@ describeEachDialect("toolsets", (dialect) => {
       expect(await snapshot(server)).toBe(before);
     });
   }
+
+  it("keeps a toolset version of 128 tools, the most one holds", async () => {
+    const tools = Array.from({ length: 128 }, (_, i) => tool(`t${i}`, "tasks"));
+    const toolsetId = await createToolset(server, tools);
+    const read = await server.call("GET", `/v1/toolsets/${toolsetId}/versions/1`, admin);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.tools).toHaveLength(128);
+  });
 
   it("names the replacement of a removed field, without alias", async () => {
     const answer = await publish([tool("a", "tasks", { max_result_tokens: 2000 })]);

@@ -67,7 +67,7 @@ describeDialect("sqlite", "the OpenAPI document", () => {
     expect(Object.keys(health.responses).sort()).toEqual(["200", "408", "500"]);
     const receipt = doc.paths["/v1/runs/{run_id}/tool-calls/{call_id}/receipts"].post;
     expect(codesOf(receipt, 409).sort()).toEqual(
-      ["accept_required", "call_already_final", "conflict", "receipt_conflict"].sort(),
+      ["accept_required", "call_already_final", "conflict", "progress_limit_exceeded", "receipt_conflict"].sort(),
     );
     expect(codesOf(receipt, 403).sort()).toEqual(["executor_key_mismatch", "forbidden", "invalid_grant"].sort());
     expect(codesOf(receipt, 422)).toContain("unknown_field");

@@ -111,4 +111,33 @@ describe("compileServerOptions", () => {
       /option databaseQueryTimeoutMs/,
     );
   });
+
+  it("bounds the run and progress limits: defaults, environment, ranges", () => {
+    expect(compileServerOptions({}, {})).toMatchObject({
+      maxTurns: 100,
+      maxToolCalls: 500,
+      runTimeoutMs: 3_600_000,
+      maxProgressPerCall: 100,
+      maxProgressBytes: 65_536,
+    });
+    const env = {
+      TOOLHOST_MAX_TURNS: "7",
+      TOOLHOST_MAX_TOOL_CALLS: "40",
+      TOOLHOST_RUN_TIMEOUT_MS: "90000",
+      TOOLHOST_MAX_PROGRESS_PER_CALL: "0",
+      TOOLHOST_MAX_PROGRESS_BYTES: "1024",
+    };
+    expect(compileServerOptions({}, env)).toMatchObject({
+      maxTurns: 7,
+      maxToolCalls: 40,
+      runTimeoutMs: 90_000,
+      maxProgressPerCall: 0,
+      maxProgressBytes: 1_024,
+    });
+    expect(compileServerOptions({ maxTurns: 3 }, env).maxTurns).toBe(3);
+    expect(() => compileServerOptions({}, { TOOLHOST_MAX_TURNS: "0" })).toThrow(/TOOLHOST_MAX_TURNS.*integer from 1/);
+    expect(() => compileServerOptions({}, { TOOLHOST_MAX_TOOL_CALLS: "100001" })).toThrow(/TOOLHOST_MAX_TOOL_CALLS/);
+    expect(() => compileServerOptions({}, { TOOLHOST_RUN_TIMEOUT_MS: "99" })).toThrow(/TOOLHOST_RUN_TIMEOUT_MS/);
+    expect(() => compileServerOptions({ maxProgressBytes: 1 }, {})).toThrow(/option maxProgressBytes/);
+  });
 });

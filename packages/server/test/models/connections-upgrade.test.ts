@@ -83,6 +83,9 @@ describeEachDialect("upgrading to model connections", (dialect) => {
       toolset_version: 1,
       model_json: LEGACY_MODEL,
       instructions: "",
+      max_turns: null,
+      max_tool_calls: null,
+      run_timeout_ms: null,
       max_context_tokens: 32_000,
       created_at_ms: 2,
     });

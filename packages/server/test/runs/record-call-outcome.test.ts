@@ -58,7 +58,8 @@ describeEachDialect("callSettled", (dialect) => {
     });
     const session = sessionRecord(`s-${version}`, "a1", version);
     await storage.sessions.insert(session);
-    return (await createRun(storage, session, "go", NOW)).run.run_id;
+    return (await createRun(storage, session, "go", { maxTurns: 100, maxToolCalls: 500, runTimeoutMs: 3_600_000 }, NOW))
+      .run.run_id;
   }
 
   const calls = async (runId: string): Promise<CallRecord[]> =>

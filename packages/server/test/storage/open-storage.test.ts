@@ -129,6 +129,9 @@ describe("openStorage", () => {
       model_json: "{}",
       instructions: "",
       max_context_tokens: 1,
+      max_turns: null,
+      max_tool_calls: null,
+      run_timeout_ms: null,
       created_at_ms: 1,
     };
     await expect(storage.agents.appendVersion(version)).rejects.toThrow(/FOREIGN KEY/);

@@ -53,6 +53,10 @@ export function runRecord(runId: string, overrides: Partial<RunRecord> = {}): Ru
     created_at_ms: 5_000,
     updated_at_ms: 5_000,
     ended_at_ms: null,
+    max_turns: 100,
+    max_tool_calls: 500,
+    tool_call_count: 0,
+    deadline_ms: 3_605_000,
     ...overrides,
   };
 }

@@ -81,6 +81,9 @@ export function agentVersionInput(
     model_json: JSON.stringify({ provider: "scripted", script: [{ message: "hi" }] }),
     instructions: `Instructions of ${agentVersion}`,
     max_context_tokens: 100_000,
+    max_turns: null,
+    max_tool_calls: null,
+    run_timeout_ms: null,
     created_at_ms: createdAtMs,
   };
 }

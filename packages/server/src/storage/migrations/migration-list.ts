@@ -17,6 +17,7 @@ import { callTraceContextMigration } from "./0009-call-trace-context.js";
 import { historyLengthTriggerMigration } from "./0010-history-length-trigger.js";
 import { runsListIndexesMigration } from "./0011-runs-list-indexes.js";
 import { keyConnectionsMigration } from "./0012-key-connections.js";
+import { runLimitsMigration } from "./0013-run-limits.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -32,6 +33,7 @@ export const MIGRATION_NAMES = [
   "0010_history_length_trigger",
   "0011_runs_list_indexes",
   "0012_key_connections",
+  "0013_run_limits",
 ] as const;
 
 /** One migration name. */
@@ -52,6 +54,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0010_history_length_trigger": historyLengthTriggerMigration(dialect),
     "0011_runs_list_indexes": runsListIndexesMigration,
     "0012_key_connections": keyConnectionsMigration,
+    "0013_run_limits": runLimitsMigration,
   };
 }
 

@@ -27,6 +27,9 @@ const VERSION_COLUMNS = [
   "model_json",
   "instructions",
   "max_context_tokens",
+  "max_turns",
+  "max_tool_calls",
+  "run_timeout_ms",
   "created_at_ms",
 ] as const;
 

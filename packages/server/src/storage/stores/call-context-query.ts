@@ -3,7 +3,8 @@
  * the request's executor row and (receipts) the receipt already stored under the same ID. Inside a
  * PostgreSQL transaction it also locks the run and the call (`FOR UPDATE OF r, c`, run first: the lock
  * order of every flow that settles calls), so lock-run and load-call are one round trip. A settling
- * receipt also loads the run's whole row, which the run's progress then needs no second read for.
+ * receipt also loads the run's whole row, which the run's progress then needs no second read for;
+ * another receipt counts the call's stored `progress` receipts (the per-call limit, docs/protocol.md).
  */
 
 import { RUN_STATUSES, type RunStatus } from "@toolhost/protocol";
@@ -26,7 +27,12 @@ export interface CallContext {
   readonly existing: ReceiptRecord | undefined;
   /** The run's whole row (with `input.whole_run`), read under the run's lock in a transaction. */
   readonly run?: RunRecord;
+  /** How many `progress` receipts the call has stored (receipts without `input.whole_run`). */
+  readonly progress_receipts?: number;
 }
+
+/** The column of the progress count (kept apart from the call's columns). */
+const PROGRESS_COUNT = "n_progress";
 
 const RECEIPT_COLUMNS = [
   "call_id",
@@ -76,7 +82,17 @@ function receiptQuery(lock: boolean, wholeRun: boolean) {
           join.onRef("x.call_id", "=", "c.call_id").on("x.claim_id", "=", claimId).on("x.receipt_id", "=", receiptId),
         )
         .select(RECEIPT_COLUMNS.map((column) => sql.ref(`x.${column}`).as(`x_${column}`)))
-        .$if(wholeRun, (q) => q.select(RUN_COLUMNS.map((column) => sql.ref(`r.${column}`).as(`w_${column}`))));
+        .$if(wholeRun, (q) => q.select(RUN_COLUMNS.map((column) => sql.ref(`r.${column}`).as(`w_${column}`))))
+        .$if(!wholeRun, (q) =>
+          q.select((eb) =>
+            eb
+              .selectFrom("receipts as p")
+              .select((count) => count.fn.countAll().as("n"))
+              .whereRef("p.call_id", "=", "c.call_id")
+              .where("p.kind", "=", "progress")
+              .as(PROGRESS_COUNT),
+          ),
+        );
       return lock ? query.forUpdate(["r", "c"]) : query;
     },
   );
@@ -135,8 +151,10 @@ export async function loadCallContext(
   const receipt: Record<string, unknown> = {};
   const run: Record<string, unknown> = {};
   const whole: Record<string, unknown> = {};
+  let progressReceipts: number | undefined;
   for (const [name, value] of Object.entries(row)) {
-    if (name.startsWith("e_")) executor[name.slice(2)] = value;
+    if (name === PROGRESS_COUNT) progressReceipts = Number(value);
+    else if (name.startsWith("e_")) executor[name.slice(2)] = value;
     else if (name.startsWith("w_")) whole[name.slice(2)] = value;
     else if (name.startsWith("x_")) receipt[name.slice(2)] = value;
     else if (name.startsWith("run_") && name !== "run_id") run[name.slice(4)] = value;
@@ -162,5 +180,6 @@ export async function loadCallContext(
       executor.executor_id == null ? undefined : executorFromRow(executor as unknown as Selectable<ExecutorsTable>),
     existing: receipt.receipt_id == null ? undefined : receiptFromRow(receipt as unknown as Selectable<ReceiptsTable>),
     ...(whole.run_id == null ? {} : { run: runFromRow(whole as unknown as Selectable<RunsTable>) }),
+    ...(progressReceipts === undefined ? {} : { progress_receipts: progressReceipts }),
   };
 }

@@ -32,9 +32,13 @@ export const RUN_COLUMNS = [
   "created_at_ms",
   "updated_at_ms",
   "ended_at_ms",
+  "max_turns",
+  "max_tool_calls",
+  "tool_call_count",
+  "deadline_ms",
 ] as const satisfies readonly (keyof RunsTable)[];
 const COLUMNS = RUN_COLUMNS;
-const CHANGE_COLUMNS = ["status", "updated_at_ms", "turn", "error_json", "ended_at_ms"] as const;
+const CHANGE_COLUMNS = ["status", "updated_at_ms", "turn", "error_json", "ended_at_ms", "tool_call_count"] as const;
 
 // Loading a run by ID (unscoped, and locked for a change) happens in every run and call flow: compiled
 // once (reusable-query.ts).
@@ -163,5 +167,21 @@ export class KyselyRunStore implements RunStore {
         .executeTakeFirst(),
     );
     return row === undefined ? undefined : runFromRow(row);
+  }
+
+  async overdue(nowMs: number, limit: number): Promise<string[]> {
+    // The WHERE repeats the partial index's predicate, so both dialects read runs_deadline in order.
+    const rows = await this.ctx.read((db) =>
+      db
+        .selectFrom("runs")
+        .select("run_id")
+        .where("ended_at_ms", "is", null)
+        .where("deadline_ms", "<=", nowMs)
+        .orderBy("deadline_ms")
+        .orderBy("run_id")
+        .limit(limit)
+        .execute(),
+    );
+    return rows.map((row) => row.run_id);
   }
 }
