@@ -679,7 +679,7 @@ export interface paths {
         };
         /**
          * Follow a run's events (server-sent events)
-         * @description A `text/event-stream` of the run's events, oldest first: `id:` increases per run, `event:` is `run.status` (the run), `history.item` (`{seq, item}`, the item as stored), `tool_call.status` (the call) or `model.request` (the request on record), `data:` is JSON. Send `Last-Event-ID` to resume after an event. A `: heartbeat` comment comes after 15 s of silence; the stream ends after the run's terminal `run.status`. Closing it never changes the run (it is not a cancel).
+         * @description A `text/event-stream` of the run's events, oldest first: `id:` increases per run, `event:` is `run.status` (the run), `history.item` (`{seq, item}`, the item as stored), `tool_call.status` (the call) or `model.request` (the request on record), `data:` is JSON. An event whose data exceeds 64 KiB comes as a reference, `{seq, ref: {bytes, href}}` for a history item (`href` reads it from the history), a run without `output` and `error` and with `ref` for a run. Send `Last-Event-ID` to resume after an event. A `: heartbeat` comment comes after 15 s of silence; the stream ends after the run's terminal `run.status`, and also when the key is revoked, after `eventStreamMaxMs` (15 min) or when the client reads too slowly: resume it with `Last-Event-ID`. At most 32 streams per key and 1,000 per server (by default) are open at once; beyond, 429 `too_many_streams` with `Retry-After`. Closing it never changes the run (it is not a cancel).
          *
          *     Requires the scope `runtime:read` (`admin` holds every scope).
          */
@@ -1452,7 +1452,7 @@ export interface components {
              * @description Stable snake_case error code; clients branch on it.
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "duplicate_member" | "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference" | "invalid_result" | "unauthorized" | "forbidden" | "executor_key_mismatch" | "invalid_grant" | "not_found" | "method_not_allowed" | "already_claimed" | "receipt_conflict" | "accept_required" | "call_already_final" | "run_terminated" | "connection_superseded" | "connection_offline" | "conflict" | "not_compensable" | "request_timeout" | "body_too_large" | "unsupported_media_type" | "internal_error" | "storage_unavailable";
+            code: "invalid_json" | "bad_request" | "duplicate_member" | "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "duplicate_tool_name" | "unknown_reference" | "invalid_result" | "unauthorized" | "forbidden" | "executor_key_mismatch" | "invalid_grant" | "not_found" | "method_not_allowed" | "already_claimed" | "receipt_conflict" | "accept_required" | "call_already_final" | "run_terminated" | "connection_superseded" | "connection_offline" | "conflict" | "not_compensable" | "too_many_streams" | "request_timeout" | "body_too_large" | "unsupported_media_type" | "internal_error" | "storage_unavailable";
             /** @description Human-readable explanation; not stable. */
             message: string;
             /** @description JSON pointer (RFC 6901) to the member of the request at fault. */
@@ -8675,6 +8675,20 @@ export interface operations {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
                             code: "validation_failed";
+                        };
+                    };
+                };
+            };
+            /** @description `too_many_streams`: Too many event streams are open (for this key or on this server); retry after the Retry-After delay. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "too_many_streams";
                         };
                     };
                 };
