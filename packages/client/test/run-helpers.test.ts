@@ -25,7 +25,7 @@ describeDialect("sqlite", "the client's run helpers", () => {
   let server: TestServer;
   let world: World;
   beforeAll(async () => {
-    server = await startTestServer("sqlite", { eventPollIntervalMs: 20 });
+    server = await startTestServer("sqlite");
     world = await buildWorld(server, SCRIPT);
   });
   const client = (fetch?: (request: Request) => Promise<Response>) =>

@@ -107,6 +107,11 @@ export const ERROR_CODES = {
     status: 409,
     description: "Only a completed call of a write tool can be compensated.",
   },
+  /** The key (or the whole instance) has as many run event streams open as allowed; `Retry-After` says when to try again. */
+  too_many_streams: {
+    status: 429,
+    description: "Too many event streams are open (for this key or on this server); retry after the Retry-After delay.",
+  },
   /** The request (headers and body) did not arrive within the server's request or headers timeout. */
   request_timeout: { status: 408, description: "The request did not arrive in time." },
   /** The body is larger than the configured limit. */

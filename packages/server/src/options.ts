@@ -84,8 +84,12 @@ export interface ServerOptions {
   modelMaxRetries?: number;
   /** How often an event stream sends a heartbeat comment (default 15 s). */
   eventHeartbeatMs?: number;
-  /** How often an open event stream looks for new events (default 250 ms). */
-  eventPollIntervalMs?: number;
+  /** Most run event streams open at once with one API key on this instance (default 32). */
+  maxEventStreamsPerKey?: number;
+  /** Most run event streams open at once on this instance (default 1,000). */
+  maxEventStreams?: number;
+  /** Longest a run event stream stays open; the client resumes with `Last-Event-ID` (default 15 min). */
+  eventStreamMaxMs?: number;
   /**
    * How long a key's identity is cached (default 1 s; 0 caches nothing). Revocations through the API
    * take effect on the next request regardless; this bounds those made straight in the database.
@@ -138,7 +142,9 @@ export interface CompiledServerOptions {
   readonly modelTimeoutMs: number;
   readonly modelMaxRetries: number;
   readonly eventHeartbeatMs: number;
-  readonly eventPollIntervalMs: number;
+  readonly maxEventStreamsPerKey: number;
+  readonly maxEventStreams: number;
+  readonly eventStreamMaxMs: number;
   readonly identityCacheTtlMs: number;
   readonly modelConnections: ModelConnections;
   readonly maxTurns: number;
@@ -175,7 +181,9 @@ export const SERVER_DEFAULTS = {
   modelTimeoutMs: 120_000,
   modelMaxRetries: 3,
   eventHeartbeatMs: 15_000,
-  eventPollIntervalMs: 250,
+  maxEventStreamsPerKey: 32,
+  maxEventStreams: 1_000,
+  eventStreamMaxMs: 900_000,
   identityCacheTtlMs: 1_000,
   maxTurns: 100,
   maxToolCalls: 500,
@@ -213,7 +221,9 @@ export const SERVER_ENV = {
   modelTimeoutMs: "TOOLHOST_MODEL_TIMEOUT_MS",
   modelMaxRetries: "TOOLHOST_MODEL_MAX_RETRIES",
   eventHeartbeatMs: "TOOLHOST_EVENT_HEARTBEAT_MS",
-  eventPollIntervalMs: "TOOLHOST_EVENT_POLL_INTERVAL_MS",
+  maxEventStreamsPerKey: "TOOLHOST_MAX_EVENT_STREAMS_PER_KEY",
+  maxEventStreams: "TOOLHOST_MAX_EVENT_STREAMS",
+  eventStreamMaxMs: "TOOLHOST_EVENT_STREAM_MAX_MS",
   identityCacheTtlMs: "TOOLHOST_IDENTITY_CACHE_TTL_MS",
   modelConnections: "TOOLHOST_MODEL_CONNECTIONS",
   maxTurns: "TOOLHOST_MAX_TURNS",
@@ -297,7 +307,10 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     modelTimeoutMs: integerOf(pick("modelTimeoutMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.modelTimeoutMs,
     modelMaxRetries: integerOf(pick("modelMaxRetries"), 0, 20) ?? SERVER_DEFAULTS.modelMaxRetries,
     eventHeartbeatMs: integerOf(pick("eventHeartbeatMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.eventHeartbeatMs,
-    eventPollIntervalMs: integerOf(pick("eventPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.eventPollIntervalMs,
+    maxEventStreamsPerKey:
+      integerOf(pick("maxEventStreamsPerKey"), 1, 100_000) ?? SERVER_DEFAULTS.maxEventStreamsPerKey,
+    maxEventStreams: integerOf(pick("maxEventStreams"), 1, 100_000) ?? SERVER_DEFAULTS.maxEventStreams,
+    eventStreamMaxMs: integerOf(pick("eventStreamMaxMs"), 100, 86_400_000) ?? SERVER_DEFAULTS.eventStreamMaxMs,
     identityCacheTtlMs: integerOf(pick("identityCacheTtlMs"), 0, 60_000) ?? SERVER_DEFAULTS.identityCacheTtlMs,
     modelConnections: modelConnectionsOf(pick("modelConnections"), env),
     maxTurns: integerOf(pick("maxTurns"), 1, RUN_LIMIT_MAXIMA.max_turns) ?? SERVER_DEFAULTS.maxTurns,

@@ -7,6 +7,7 @@
 import { ensureBootstrapKey } from "./auth/bootstrap-key.js";
 import { createRevocationRelay } from "./auth/create-revocation-relay.js";
 import { IdentityCache } from "./auth/identity-cache.js";
+import { KeyRevocations } from "./auth/key-revocations.js";
 import type { RevocationRelay } from "./auth/revocation-relay.js";
 import { grantKey } from "./calls/grant-keys.js";
 import { type Clock, systemClock } from "./clock.js";
@@ -16,6 +17,8 @@ import type { App } from "./http/app.js";
 import { buildApp } from "./http/build-app.js";
 import { createLogger } from "./logger.js";
 import { type CompiledServerOptions, compileServerOptions, type ServerOptions } from "./options.js";
+import { createRunEventWakeups } from "./runs/create-run-event-wakeups.js";
+import type { RunEventWakeups } from "./runs/run-event-wakeups.js";
 import { redactDatabaseUrl } from "./storage/database-url.js";
 import { openStorage } from "./storage/index.js";
 import type { Storage } from "./storage/storage.js";
@@ -54,6 +57,7 @@ export async function startServer(
   let app: App | undefined;
   let wakeups: CallWakeups | undefined;
   let revocationRelay: RevocationRelay | undefined;
+  let runEventWakeups: RunEventWakeups | undefined;
   try {
     if (compiled.bootstrapKey !== null) {
       const stored = await ensureBootstrapKey(storage, compiled.bootstrapKey, clock);
@@ -69,7 +73,9 @@ export async function startServer(
     await grantKey(storage.secrets, clock);
     wakeups = await createCallWakeups(compiled.databaseUrl, logger, timeouts);
     const identities = new IdentityCache(compiled.identityCacheTtlMs, clock);
-    revocationRelay = await createRevocationRelay(compiled.databaseUrl, identities, logger, timeouts);
+    const keyRevocations = new KeyRevocations();
+    revocationRelay = await createRevocationRelay(compiled.databaseUrl, identities, logger, timeouts, keyRevocations);
+    runEventWakeups = await createRunEventWakeups(compiled.databaseUrl, logger, timeouts);
     app = await buildApp({
       storage,
       options: compiled,
@@ -78,6 +84,8 @@ export async function startServer(
       wakeups,
       identities,
       revocationRelay,
+      keyRevocations,
+      runEventWakeups,
       // The connections' keys are read where their presence was checked.
       modelEnv: env,
     });
@@ -86,6 +94,7 @@ export async function startServer(
     await app?.close().catch(() => undefined);
     await wakeups?.close().catch(() => undefined);
     await revocationRelay?.close().catch(() => undefined);
+    await runEventWakeups?.close().catch(() => undefined);
     await storage.close().catch(() => undefined);
     throw error;
   }

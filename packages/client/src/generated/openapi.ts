@@ -679,7 +679,7 @@ export interface paths {
         };
         /**
          * Follow a run's events (server-sent events)
-         * @description A `text/event-stream` of the run's events, oldest first: `id:` increases per run, `event:` is `run.status` (the run), `history.item` (`{seq, item}`, the item as stored), `tool_call.status` (the call) or `model.request` (the request on record), `data:` is JSON. Send `Last-Event-ID` to resume after an event. A `: heartbeat` comment comes after 15 s of silence; the stream ends after the run's terminal `run.status`. Closing it never changes the run (it is not a cancel).
+         * @description A `text/event-stream` of the run's events, oldest first: `id:` increases per run, `event:` is `run.status` (the run), `history.item` (`{seq, item}`, the item as stored), `tool_call.status` (the call) or `model.request` (the request on record), `data:` is JSON. An event whose data exceeds 64 KiB comes as a reference, `{seq, ref: {bytes, href}}` for a history item (`href` reads it from the history), a run without `output` and `error` and with `ref` for a run. Send `Last-Event-ID` to resume after an event. A `: heartbeat` comment comes after 15 s of silence; the stream ends after the run's terminal `run.status`, and also when the key is revoked, after `eventStreamMaxMs` (15 min) or when the client reads too slowly: resume it with `Last-Event-ID`. At most 32 streams per key and 1,000 per server (by default) are open at once; beyond, 429 `too_many_streams` with `Retry-After`. Closing it never changes the run (it is not a cancel).
          *
          *     Requires the scope `runtime:read` (`admin` holds every scope).
          */
@@ -8717,6 +8717,20 @@ export interface operations {
                         error: components["schemas"]["ErrorDetail"] & {
                             /** @enum {string} */
                             code: "validation_failed";
+                        };
+                    };
+                };
+            };
+            /** @description `too_many_streams`: Too many event streams are open (for this key or on this server); retry after the Retry-After delay. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ErrorDetail"] & {
+                            /** @enum {string} */
+                            code: "too_many_streams";
                         };
                     };
                 };

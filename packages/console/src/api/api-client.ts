@@ -103,9 +103,10 @@ export class ApiClient {
   }
 
   /** Opens a server-sent event stream (fetch, so the key travels in a header, never in the URL). */
-  async openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  async openStream(path: string, signal: AbortSignal, lastEventId?: string): Promise<ReadableStream<Uint8Array>> {
+    const resume: Record<string, string> = lastEventId === undefined ? {} : { "last-event-id": lastEventId };
     const response = await fetch(path, {
-      headers: { authorization: `Bearer ${this.key}`, accept: "text/event-stream" },
+      headers: { authorization: `Bearer ${this.key}`, accept: "text/event-stream", ...resume },
       credentials: "omit",
       signal,
     });

@@ -23,6 +23,7 @@ import {
   postgresChannelClientConfig,
 } from "../storage/postgres-listener.js";
 import type { IdentityCache } from "./identity-cache.js";
+import type { KeyRevocations } from "./key-revocations.js";
 import type { RevocationRelay } from "./revocation-relay.js";
 
 /** The channel every instance LISTENs on for revoked keys. */
@@ -86,18 +87,23 @@ export class PostgresRevocationRelay implements RevocationRelay {
     target: PostgresRevocationTarget,
     private readonly cache: IdentityCache,
     private readonly log: FastifyBaseLogger,
+    private readonly revocations: KeyRevocations | undefined,
   ) {
     this.sender = new pg.Pool({ ...postgresChannelClientConfig(target, REVOCATION_RELAY_APPLICATION_NAME), max: 1 });
     survivePostgresConnectionErrors(this.sender);
   }
 
-  /** Connects the listener (rejects when PostgreSQL cannot be reached) and answers the relay. */
+  /**
+   * Connects the listener (rejects when PostgreSQL cannot be reached) and answers the relay; what it
+   * hears also reaches `revocations` (the event streams of the revoked keys end).
+   */
   static async start(
     target: PostgresRevocationTarget,
     cache: IdentityCache,
     log: FastifyBaseLogger,
+    revocations?: KeyRevocations,
   ): Promise<PostgresRevocationRelay> {
-    const relay = new PostgresRevocationRelay(target, cache, log);
+    const relay = new PostgresRevocationRelay(target, cache, log, revocations);
     try {
       relay.listener = await PostgresListener.start({
         target,
@@ -118,6 +124,8 @@ export class PostgresRevocationRelay implements RevocationRelay {
         },
         onRestored: () => {
           cache.resume();
+          // Streams of keys revoked meanwhile would go on: end them all, their clients resume and are checked again.
+          revocations?.mayHaveMissed();
           log.info("the key revocation listener reconnected; identities are cached again");
         },
       });
@@ -183,6 +191,7 @@ export class PostgresRevocationRelay implements RevocationRelay {
       return;
     }
     this.cache.forgetKey(message.keyId);
+    this.revocations?.revoked(message.keyId);
     const confirmation = JSON.stringify({ o: this.origin, s: schema, a: message.nonce });
     this.sender.query("select pg_notify($1, $2)", [REVOCATION_CHANNEL, confirmation]).then(
       () => {

@@ -10,12 +10,14 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { ErrorCode } from "@toolhost/protocol";
 import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from "fastify";
 import type { Identity } from "../auth/identity.js";
+import type { KeyRevocations } from "../auth/key-revocations.js";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
 import type { DomainEvents } from "../observability/domain-events.js";
 import type { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
 import type { RunDriverHandle } from "../runs/run-driver.js";
+import type { RunEventTails } from "../runs/run-event-tails.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Scope } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
@@ -63,6 +65,10 @@ export interface AppContext {
    * (resolves once announced); call after the commit that revoked it.
    */
   readonly keyRevoked: (keyId: string) => Promise<void>;
+  /** Revocations as they happen here and on other instances (the event streams of a revoked key end). */
+  readonly keyRevocations: KeyRevocations;
+  /** The shared readers of the runs followed by event streams, woken by the commits that wrote events. */
+  readonly runEventTails: RunEventTails;
   /** The run driver (model requests of HTTP providers); `kick` after a commit that queued a model turn. */
   readonly runDriver: RunDriverHandle;
   /** The server's Prometheus metrics. */

@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, LogController } from "fastify";
 import type { Logger } from "pino";
 import { IdentityCache } from "../auth/identity-cache.js";
+import { KeyRevocations } from "../auth/key-revocations.js";
 import { keyRoutes } from "../auth/key-routes.js";
 import { createRequireScope } from "../auth/require-scope.js";
 import { IN_PROCESS_REVOCATION_RELAY, type RevocationRelay } from "../auth/revocation-relay.js";
@@ -40,6 +41,8 @@ import { modelRequestRoutes } from "../runs/model-request-routes.js";
 import { recentRunsRoutes } from "../runs/recent-runs-routes.js";
 import { HistoryRunProgress } from "../runs/record-call-outcome.js";
 import { RunDriver } from "../runs/run-driver.js";
+import { RunEventTails } from "../runs/run-event-tails.js";
+import { InProcessRunEventWakeups, type RunEventWakeups } from "../runs/run-event-wakeups.js";
 import { runRoutes } from "../runs/run-routes.js";
 import { toolCallRoutes } from "../runs/tool-call-routes.js";
 import { Sweeper } from "../runtime/sweeper.js";
@@ -103,8 +106,12 @@ export interface BuildAppInput {
   readonly wakeups?: CallWakeups;
   /** Default: an identity cache of `options.identityCacheTtlMs`. */
   readonly identities?: IdentityCache;
-  /** Default: none (one server process). It must feed `identities`. The app closes it when it closes. */
+  /** Default: none (one server process). It must feed `identities` and `keyRevocations`. The app closes it when it closes. */
   readonly revocationRelay?: RevocationRelay;
+  /** Default: a new one; the revocation relay tells it what other instances revoke. */
+  readonly keyRevocations?: KeyRevocations;
+  /** Default: in-process wake-ups of event streams (one server process). The app closes them when it closes. */
+  readonly runEventWakeups?: RunEventWakeups;
   /** Where the model connections' `api_key_env` is read (default: the process environment). */
   readonly modelEnv?: Readonly<Record<string, string | undefined>>;
 }
@@ -190,6 +197,14 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   const identities = input.identities ?? new IdentityCache(options.identityCacheTtlMs, clock);
   const revocationRelay = input.revocationRelay ?? IN_PROCESS_REVOCATION_RELAY;
   app.addHook("onClose", () => revocationRelay.close());
+  const keyRevocations = input.keyRevocations ?? new KeyRevocations();
+  const runEventWakeups = input.runEventWakeups ?? new InProcessRunEventWakeups();
+  // Every commit that wrote a run's events wakes that run's streams, here and on other instances.
+  const stopHearingCommits = storage.onRunEventsCommitted((runIds) => runEventWakeups.notify(runIds));
+  app.addHook("onClose", async () => {
+    stopHearingCommits();
+    await runEventWakeups.close();
+  });
   const context: AppContext = {
     storage,
     clock,
@@ -197,8 +212,11 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     requireScope: createRequireScope(storage.keys, identities),
     keyRevoked: (keyId) => {
       identities.forgetKey(keyId);
+      keyRevocations.revoked(keyId);
       return revocationRelay.announce(keyId);
     },
+    keyRevocations,
+    runEventTails: new RunEventTails(storage, runEventWakeups),
     runProgress: new HistoryRunProgress(),
     wakeups,
     runDriver,

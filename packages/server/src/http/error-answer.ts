@@ -85,6 +85,8 @@ export function errorAnswer(error: unknown, context: ErrorAnswerContext): ErrorA
   if (known.code === "unauthorized") headers["www-authenticate"] = 'Bearer realm="toolhost"';
   const allowed = known.details?.allowed_methods;
   if (known.code === "method_not_allowed" && Array.isArray(allowed)) headers.allow = allowed.join(", ");
+  const retryAfter = known.details?.retry_after_seconds;
+  if (known.code === "too_many_streams" && typeof retryAfter === "number") headers["retry-after"] = String(retryAfter);
   return { status: known.status, headers, body: known.toBody(), internal: known.status >= 500 };
 }
 

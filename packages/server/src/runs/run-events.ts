@@ -3,7 +3,8 @@
  * that changes a run appends its events in the same transaction, under the run's lock, so the stream
  * is exactly the committed history of the run.
  *
- * - `run.status`: the run (its wire form) after each status change;
+ * - `run.status`: the run (its wire form) after each status change (without a long output or error:
+ *   `event-reference.ts`);
  * - `history.item`: `{"seq":n,"item":<the item as stored>}` for each appended history item;
  * - `tool_call.status`: a call (its wire form) when it is created, settles, or is cancelled;
  * - `model.request`: each model request on record (its wire form).
@@ -11,12 +12,13 @@
 
 import type { CallRecord, ModelRequestRecord, NewRunEvent, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
+import { runStatusData } from "./event-reference.js";
 import { modelRequestOf } from "./model-request-wire.js";
-import { runOf, toolCallOf } from "./run-wire.js";
+import { toolCallOf } from "./run-wire.js";
 
 /** The `run.status` event of `run` as stored. */
 export function runStatusEvent(run: RunRecord): NewRunEvent {
-  return { kind: "run.status", data_json: JSON.stringify(runOf(run)) };
+  return { kind: "run.status", data_json: runStatusData(run) };
 }
 
 /** The `tool_call.status` event of `call` as stored. */

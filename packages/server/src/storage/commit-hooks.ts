@@ -2,7 +2,8 @@
  * Writes a transaction defers to its end: stores queue them while the transaction's work runs, and the
  * storage runs them after the work returned and before COMMIT, in the same transaction. A run's events
  * are written this way (`RunEventStore.appendAtCommit`): one statement per transaction however many
- * changes the flow made, instead of one per change.
+ * changes the flow made, instead of one per change. The hooks also keep which runs got events, so that
+ * the storage can tell the runs' event streams once the commit is done.
  */
 
 import type { Db } from "./store-context.js";
@@ -10,6 +11,17 @@ import type { Db } from "./store-context.js";
 /** The deferred writes of one transaction, run in the order they were first registered. */
 export class CommitHooks {
   readonly #hooks: Array<(db: Db) => Promise<void>> = [];
+  readonly #runsWithEvents = new Set<string>();
+
+  /** Notes that this transaction appends events to `runId` (announced after its commit). */
+  eventsAppended(runId: string): void {
+    this.#runsWithEvents.add(runId);
+  }
+
+  /** The runs this transaction appended events to. */
+  get runsWithEvents(): ReadonlySet<string> {
+    return this.#runsWithEvents;
+  }
 
   /** Runs `hook` before this transaction commits (once per registration). */
   add(hook: (db: Db) => Promise<void>): void {

@@ -109,6 +109,7 @@ export class KyselyStorage implements Storage {
   private postgresTransactions = 0;
   private postgresCommits = 0;
   private closing: Promise<void> | undefined;
+  private readonly runEventListeners = new Set<(runIds: readonly string[]) => void>();
 
   constructor(connection: DatabaseConnection, options: KyselyStorageOptions = {}) {
     this.connection = connection;
@@ -149,16 +150,41 @@ export class KyselyStorage implements Storage {
     this.migrator = createMigrator(connection);
   }
 
-  transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
     const { dialect, immutableRows, committer } = this;
-    if (committer !== undefined) {
-      return translatingStorageFailures(() =>
-        committer.run((conn) =>
-          runWork(work, transactionContext(dialect, conn, immutableRows, new CommitHooks()), conn),
-        ),
-      );
+    // The hooks of the attempt that committed (a batch may run the work again after a failure).
+    let hooks: CommitHooks | undefined;
+    const value =
+      committer !== undefined
+        ? await translatingStorageFailures(() =>
+            committer.run((conn) => {
+              hooks = new CommitHooks();
+              return runWork(work, transactionContext(dialect, conn, immutableRows, hooks), conn);
+            }),
+          )
+        : await translatingStorageFailures(() =>
+            this.postgresTransaction(work, (made) => {
+              hooks = made;
+            }),
+          );
+    const runs = hooks?.runsWithEvents;
+    if (runs !== undefined && runs.size > 0) this.runEventsCommitted([...runs]);
+    return value;
+  }
+
+  onRunEventsCommitted(listener: (runIds: readonly string[]) => void): () => void {
+    this.runEventListeners.add(listener);
+    return () => this.runEventListeners.delete(listener);
+  }
+
+  private runEventsCommitted(runIds: readonly string[]): void {
+    for (const listener of this.runEventListeners) {
+      try {
+        listener(runIds);
+      } catch {
+        // A listener's failure is its own: the commit it hears about is done.
+      }
     }
-    return translatingStorageFailures(() => this.postgresTransaction(work));
   }
 
   async ping(): Promise<void> {
@@ -171,17 +197,20 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  private async postgresTransaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
+  private async postgresTransaction<T>(
+    work: (stores: Stores) => Promise<T>,
+    madeHooks: (hooks: CommitHooks) => void,
+  ): Promise<T> {
     assertOutsideTransaction("storage.transaction()");
     if (this.closing !== undefined) throw new Error("storage is closed");
     try {
-      const value = await this.connection.db
-        .transaction()
-        .execute((trx) =>
-          runInTransactionScope(() =>
-            runWork(work, transactionContext("postgres", trx, this.immutableRows, new CommitHooks()), trx),
-          ),
-        );
+      const value = await this.connection.db.transaction().execute((trx) =>
+        runInTransactionScope(() => {
+          const hooks = new CommitHooks();
+          madeHooks(hooks);
+          return runWork(work, transactionContext("postgres", trx, this.immutableRows, hooks), trx);
+        }),
+      );
       this.postgresCommits++;
       return value;
     } finally {

@@ -262,6 +262,11 @@ export interface RunEventRecord {
   run_id: string;
   seq: number;
   kind: RunEventKind;
-  data_json: string;
+  /** The data, or null when its stored text is longer than the reader asked for (`data_bytes` says how long). */
+  data_json: string | null;
+  /** UTF-8 bytes of the stored text: the data, or for a `history.item` its item. */
+  data_bytes: number;
+  /** The history item a `history.item` names; null for the other kinds. */
+  history_seq: number | null;
   created_at_ms: number;
 }

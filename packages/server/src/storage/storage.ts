@@ -147,6 +147,8 @@ export interface RunStore {
   insert(run: RunRecord): Promise<void>;
   /** One run, if its agent lies in `scope`. */
   get(runId: string, scope: IdScope): Promise<RunRecord | undefined>;
+  /** One run's status, if its agent lies in `scope`: never reads its input or output (an event stream opening). */
+  getStatus(runId: string, scope: IdScope): Promise<RunStatus | undefined>;
   /**
    * One run, locked until the caller's transaction ends (PostgreSQL row lock; SQLite transactions
    * already run one at a time). Flows that change a run or its calls take this lock FIRST, so two
@@ -534,8 +536,11 @@ export interface RunEventStore {
    * statement for all of a transaction's events); outside a transaction, `append`.
    */
   appendAtCommit(runId: string, events: readonly NewRunEvent[], atMs: number): Promise<void>;
-  /** Up to `limit` events of the run after `afterSeq`, oldest first. */
-  listAfter(runId: string, afterSeq: number, limit: number): Promise<RunEventRecord[]>;
+  /**
+   * Up to `limit` events of the run after `afterSeq`, oldest first; an event whose stored text is
+   * longer than `maxDataBytes` comes without its data (`data_json` null), never read into memory.
+   */
+  listAfter(runId: string, afterSeq: number, limit: number, maxDataBytes?: number): Promise<RunEventRecord[]>;
 }
 
 /** What `migrate()` did. */
@@ -588,6 +593,11 @@ export interface Storage extends Stores {
    * read-only; PostgreSQL: read-only).
    */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` after each commit of this storage that appended run events, with those runs'
+   * IDs (other instances' commits are not seen here); answers how to stop listening.
+   */
+  onRunEventsCommitted(listener: (runIds: readonly string[]) => void): () => void;
   /** Closes connections. */
   close(): Promise<void>;
 }

@@ -4,96 +4,13 @@
 
 import { expect, it } from "vitest";
 import { admin } from "../calls/calls-harness.js";
-import { BOOTSTRAP_SECRET } from "../http/http-harness.js";
 import { claimAndAccept, sendReceipt } from "../runs/run-fixtures.js";
 import { dumpTables } from "../support/table-dump.js";
 import { describeEachDialect } from "../support/test-databases.js";
+import { openStream } from "./event-stream-client.js";
 import { buildModelWorld, pendingCalls, runEnded, startModelRun, startModelServer } from "./model-harness.js";
 
-/** One parsed SSE frame. */
-interface Frame {
-  id?: number;
-  event?: string;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary event data.
-  data?: any;
-  comment?: string;
-}
-
-/** An open stream: frames as they arrive, and whether it ended. */
-interface OpenStream {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly frames: Frame[];
-  /** Resolves when the server ends the stream. */
-  readonly ended: Promise<void>;
-  /** Resolves when at least `count` frames (matching `filter`) arrived. */
-  until(count: number, filter?: (frame: Frame) => boolean): Promise<Frame[]>;
-  /** Drops the connection (as a browser going away). */
-  close(): void;
-}
-
-function parseFrame(text: string): Frame {
-  const frame: Frame = {};
-  for (const line of text.split("\n")) {
-    if (line.startsWith(":")) frame.comment = line.slice(1).trim();
-    else if (line.startsWith("id: ")) frame.id = Number(line.slice(4));
-    else if (line.startsWith("event: ")) frame.event = line.slice(7);
-    else if (line.startsWith("data: ")) frame.data = JSON.parse(line.slice(6));
-  }
-  return frame;
-}
-
-async function openStream(url: string, runId: string, lastEventId?: number): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/v1/runs/${runId}/events`, {
-    headers: {
-      authorization: `Bearer ${BOOTSTRAP_SECRET}`,
-      ...(lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) }),
-    },
-    signal: controller.signal,
-  });
-  const frames: Frame[] = [];
-  const listeners = new Set<() => void>();
-  const ended = (async () => {
-    if (response.body === null) return;
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          frames.push(parseFrame(buffer.slice(0, end)));
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf("\n\n");
-        }
-        for (const listener of listeners) listener();
-      }
-    } catch {
-      // Dropped by the test.
-    }
-  })();
-  return {
-    status: response.status,
-    headers: response.headers,
-    frames,
-    ended,
-    until: async (count, filter = () => true) => {
-      const deadline = Date.now() + 15_000;
-      while (frames.filter(filter).length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${frames.filter(filter).length} of ${count} frames arrived`);
-        await new Promise<void>((resolve) => {
-          listeners.add(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-      return frames.filter(filter);
-    },
-    close: () => controller.abort(),
-  };
-}
-
-const isEvent = (frame: Frame): boolean => frame.id !== undefined;
+const isEvent = (frame: { id?: number }): boolean => frame.id !== undefined;
 const WRITE = { tool_calls: [{ name: "tasks.create", arguments: { title: "Buy milk" } }] };
 
 describeEachDialect("run event stream", (dialect) => {
@@ -176,7 +93,7 @@ describeEachDialect("run event stream", (dialect) => {
   }, 60_000);
 
   it("closing the stream never changes the run; a heartbeat comment keeps an idle stream alive", async () => {
-    const server = await startModelServer(dialect, { eventHeartbeatMs: 50, eventPollIntervalMs: 20 });
+    const server = await startModelServer(dialect, { eventHeartbeatMs: 50 });
     const world = await buildModelWorld(server, { provider: "scripted", script: [WRITE, { message: "done" }] });
     const runId = await startModelRun(server, world);
     await pendingCalls(server, runId, 1);

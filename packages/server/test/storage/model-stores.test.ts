@@ -126,12 +126,58 @@ describeEachDialect("model stores", (dialect) => {
     });
     expect(await s.runEvents.append("r2", [{ kind: "run.status", data_json: "{}" }], 7_000)).toEqual([1]);
     expect(await s.runEvents.append("r1", [{ kind: "model.request", data_json: '{"n":1}' }], 8_000)).toEqual([3]);
+    const queued = { run_id: "r1", seq: 1, kind: "run.status", history_seq: null, created_at_ms: 7_000 };
+    const input = { run_id: "r1", seq: 2, kind: "history.item", history_seq: 0, created_at_ms: 7_000 };
     expect(await s.runEvents.listAfter("r1", 0, 10)).toEqual([
-      { run_id: "r1", seq: 1, kind: "run.status", data_json: '{"status":"queued"}', created_at_ms: 7_000 },
-      { run_id: "r1", seq: 2, kind: "history.item", data_json: `{"seq":0,"item":${item}}`, created_at_ms: 7_000 },
-      { run_id: "r1", seq: 3, kind: "model.request", data_json: '{"n":1}', created_at_ms: 8_000 },
+      { ...queued, data_json: '{"status":"queued"}', data_bytes: 19 },
+      { ...input, data_json: `{"seq":0,"item":${item}}`, data_bytes: item.length },
+      {
+        run_id: "r1",
+        seq: 3,
+        kind: "model.request",
+        data_json: '{"n":1}',
+        data_bytes: 7,
+        history_seq: null,
+        created_at_ms: 8_000,
+      },
     ]);
     expect((await s.runEvents.listAfter("r1", 1, 1)).map((event) => event.seq)).toEqual([2]);
     expect(await s.runEvents.listAfter("r1", 3, 10)).toEqual([]);
+    // Longer than the reader's limit: no data, only its size (the item is never read into memory).
+    expect(await s.runEvents.listAfter("r1", 0, 2, 19)).toEqual([
+      { ...queued, data_json: '{"status":"queued"}', data_bytes: 19 },
+      { ...input, data_json: null, data_bytes: item.length },
+    ]);
+  });
+
+  it("run events: a commit that appended events tells its listeners the runs, after the commit; a rollback tells nothing", async () => {
+    const s = storage();
+    await publishRuntime(s);
+    await s.runs.insert(runRecord("r1"));
+    await s.runs.insert(runRecord("r2"));
+    const heard: Array<{ runIds: readonly string[]; seen: number }> = [];
+    const stop = s.onRunEventsCommitted((runIds) => {
+      // Called after the commit: a read outside the transaction already sees the events.
+      void s.runEvents.listAfter("r1", 0, 10).then((events) => heard.push({ runIds, seen: events.length }));
+    });
+    await s.transaction(async (stores) => {
+      await stores.runEvents.appendAtCommit("r1", [{ kind: "run.status", data_json: "{}" }], 1);
+      await stores.runEvents.appendAtCommit("r2", [{ kind: "run.status", data_json: "{}" }], 1);
+      await stores.runEvents.appendAtCommit("r1", [{ kind: "model.request", data_json: "{}" }], 1);
+    });
+    await expect(
+      s.transaction(async (stores) => {
+        await stores.runEvents.appendAtCommit("r1", [{ kind: "run.status", data_json: "{}" }], 2);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    // A transaction without events tells nothing either.
+    await s.transaction(async (stores) => stores.runs.get("r1", "*"));
+    stop();
+    await s.transaction(async (stores) => {
+      await stores.runEvents.appendAtCommit("r2", [{ kind: "run.status", data_json: "{}" }], 3);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard).toEqual([{ runIds: ["r1", "r2"], seen: 2 }]);
   });
 });

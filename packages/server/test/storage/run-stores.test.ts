@@ -10,7 +10,7 @@ import { describeEachDialect, useTestStorage } from "../support/test-databases.j
 describeEachDialect("run stores", (dialect) => {
   const storage = useTestStorage(dialect);
 
-  it("runs: insert, get inside and outside the agent scope, list a session's runs in pages", async () => {
+  it("runs: insert, get (and getStatus) inside and outside the agent scope, list a session's runs in pages", async () => {
     const s = storage();
     await publishRuntime(s);
     const runs = ["r3", "r1", "r2", "r0"].map((id, i) => runRecord(id, { created_at_ms: 5_000 + (i % 2) }));
@@ -19,6 +19,11 @@ describeEachDialect("run stores", (dialect) => {
     expect(await s.runs.get("r1", ["a1"])).toEqual(runs[1]);
     expect(await s.runs.get("r1", ["a2"])).toBeUndefined();
     expect(await s.runs.get("nope", "*")).toBeUndefined();
+    // The status alone, with the same scope rule.
+    expect(await s.runs.getStatus("r1", "*")).toBe(runs[1]?.status);
+    expect(await s.runs.getStatus("r1", ["a1"])).toBe(runs[1]?.status);
+    expect(await s.runs.getStatus("r1", ["a2"])).toBeUndefined();
+    expect(await s.runs.getStatus("nope", "*")).toBeUndefined();
     const pages = await allPages((cursor) => s.runs.listBySession("s1", { limit: 3, cursor }));
     expect(pages.map((page) => page.items.map((run) => run.run_id))).toEqual([["r2", "r3", "r0"], ["r1"]]);
     expect((await s.runs.listBySession("other", { limit: 3 })).items).toEqual([]);

@@ -51,6 +51,7 @@ export class KyselyRunEventStore implements RunEventStore {
         for (const run of deferred) await insertEvents(db, run.runId, run.events, run.atMs);
       });
     }
+    hooks.eventsAppended(runId);
     let run = this.#deferred.find((entry) => entry.runId === runId);
     if (run === undefined) {
       run = { runId, events: [], atMs: [] };
@@ -62,30 +63,60 @@ export class KyselyRunEventStore implements RunEventStore {
     }
   }
 
-  async listAfter(runId: string, afterSeq: number, limit: number): Promise<RunEventRecord[]> {
+  async listAfter(
+    runId: string,
+    afterSeq: number,
+    limit: number,
+    maxDataBytes = Number.MAX_SAFE_INTEGER,
+  ): Promise<RunEventRecord[]> {
     const rows = await this.ctx.read((db) =>
       db
         .selectFrom("run_events as e")
         .leftJoin("execution_history as h", (join) =>
           join.onRef("h.run_id", "=", "e.run_id").onRef("h.seq", "=", "e.history_seq"),
         )
-        .select(["e.run_id", "e.seq", "e.kind", "e.data_json", "e.history_seq", "e.created_at_ms", "h.item_json"])
+        .select(["e.run_id", "e.seq", "e.kind", "e.history_seq", "e.created_at_ms"])
+        // octet_length reads a text's size without its bytes (PostgreSQL: from the TOAST header), so
+        // an oversized item is never loaded; the stream sends a reference to it instead.
+        .select(sql<number>`octet_length(coalesce(e.data_json, h.item_json, 'null'))`.as("data_bytes"))
+        .select(
+          sql<
+            string | null
+          >`case when octet_length(coalesce(e.data_json, h.item_json, 'null')) <= cast(${maxDataBytes} as bigint) then e.data_json end`.as(
+            "data_json",
+          ),
+        )
+        .select(
+          sql<
+            string | null
+          >`case when octet_length(coalesce(e.data_json, h.item_json, 'null')) <= cast(${maxDataBytes} as bigint) then h.item_json end`.as(
+            "item_json",
+          ),
+        )
         .where("e.run_id", "=", runId)
         .where("e.seq", ">", afterSeq)
         .orderBy("e.seq")
         .limit(limit)
         .execute(),
     );
-    return rows.map((row) => ({
-      run_id: row.run_id,
-      seq: Number(row.seq),
-      kind: row.kind as RunEventKind,
-      data_json:
-        row.data_json ??
-        // The item's stored text goes in verbatim, as the history route serves it.
-        `{"seq":${row.history_seq},"item":${row.item_json ?? "null"}}`,
-      created_at_ms: row.created_at_ms,
-    }));
+    return rows.map((row) => {
+      const bytes = Number(row.data_bytes);
+      const history = row.history_seq === null ? null : Number(row.history_seq);
+      const fits = bytes <= maxDataBytes;
+      return {
+        run_id: row.run_id,
+        seq: Number(row.seq),
+        kind: row.kind as RunEventKind,
+        data_json: !fits
+          ? null
+          : (row.data_json ??
+            // The item's stored text goes in verbatim, as the history route serves it.
+            `{"seq":${history},"item":${row.item_json ?? "null"}}`),
+        data_bytes: bytes,
+        history_seq: history,
+        created_at_ms: row.created_at_ms,
+      };
+    });
   }
 }
 

@@ -99,6 +99,18 @@ export class KyselyRunStore implements RunStore {
     return row === undefined ? undefined : runFromRow(row);
   }
 
+  async getStatus(runId: string, scope: IdScope): Promise<RunStatus | undefined> {
+    const row = await this.ctx.read((db) =>
+      db
+        .selectFrom("runs")
+        .select("status")
+        .where("run_id", "=", runId)
+        .where(inScope("agent_id", scope))
+        .executeTakeFirst(),
+    );
+    return row?.status as RunStatus | undefined;
+  }
+
   async getForUpdate(runId: string): Promise<RunRecord | undefined> {
     const dialect = this.ctx.dialect;
     // SQLite has no row locks (and no FOR UPDATE): its transactions already run one at a time.
