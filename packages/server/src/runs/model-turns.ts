@@ -8,6 +8,7 @@
  * caller notifies executors of the returned bindings after its commit.
  */
 
+import type { Wakeup } from "../executors/wakeup.js";
 import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { HistoryItemRecord, RunRecord } from "../storage/records.js";
@@ -37,8 +38,8 @@ export const MAX_COMPACTIONS_PER_TURN = 3;
 export interface TurnsOutcome {
   /** The run as the turns left it (stored). */
   run: RunRecord;
-  /** Bindings that got pending calls. */
-  wokenBindingIds: string[];
+  /** The wake-ups of the pending calls it made. */
+  wakeups: Wakeup[];
   /** True when a turn was queued for the run driver. */
   queued: boolean;
 }
@@ -61,11 +62,11 @@ export async function runModelTurns(
     const index = mover.startTurn();
     const saved = await mover.save();
     await stores.modelTurns.enqueue(run.run_id, index, nowMs);
-    return { run: saved, wokenBindingIds: [], queued: true };
+    return { run: saved, wakeups: [], queued: true };
   }
   if (model.kind === "unreadable") {
     mover.startTurn();
-    return { run: await failRun(mover, model.failure, nowMs), wokenBindingIds: [], queued: false };
+    return { run: await failRun(mover, model.failure, nowMs), wakeups: [], queued: false };
   }
   for (;;) {
     const index = mover.startTurn();
@@ -97,7 +98,7 @@ async function scriptedStep(
   const windowed = await scriptedWindow(stores, runId, start, nowMs);
   if (windowed.kind === "failed") {
     const failed = await failRun(mover, windowed.failure, nowMs);
-    return { kind: "done", outcome: { run: failed, wokenBindingIds: [], queued: false } };
+    return { kind: "done", outcome: { run: failed, wakeups: [], queued: false } };
   }
   const context = windowed.context;
   await recordModelRequest(
@@ -121,7 +122,7 @@ async function scriptedStep(
   const decision = await decided(() => scriptedTurn(model.scripted, index));
   const applied = await applyTurn(stores, mover, index, decision, context.tools, nowMs);
   if (!applied.next) {
-    return { kind: "done", outcome: { run: applied.run, wokenBindingIds: applied.wokenBindingIds, queued: false } };
+    return { kind: "done", outcome: { run: applied.run, wakeups: applied.wakeups, queued: false } };
   }
   return { kind: "next", context };
 }

@@ -55,7 +55,7 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
       if (session === undefined) throw notFoundError("session", session_id);
       const input = losslessMember(request.rawBody, "input");
       const created = await createRun(storage, session, input, clock.nowMs());
-      wakeups.notify(created.wokenBindingIds);
+      wakeups.notify(created.wakeups);
       if (created.queued) runDriver.kick();
       return reply.code(201).send(runOf(created.run));
     },

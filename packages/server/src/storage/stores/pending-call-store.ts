@@ -269,7 +269,7 @@ export class KyselyPendingCallStore implements PendingCallStore {
         })
         .where("executor_id", "=", executorId)
         .where("status", "in", RELEASE_EDGES.from)
-        .returning(["run_id", "call_id", "binding_id", "cancel_requested_at_ms"])
+        .returning(["run_id", "call_id", "binding_id", "tool_name", "cancel_requested_at_ms"])
         .execute(),
     );
   }
