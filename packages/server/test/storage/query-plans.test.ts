@@ -245,7 +245,6 @@ describeEachDialect("query plans of the hot queries", (dialect) => {
           const steps = dialect === "postgres" ? await postgresPlan(db, statement) : await sqlitePlan(db, statement);
           const context = JSON.stringify({ sql: statement.sql, statistics: withStatistics, steps }, null, 1);
           expect(badSteps(steps), context).toEqual([]);
-          if (process.env.SHOW_PLANS) console.log(context);
         }
       }
     });
