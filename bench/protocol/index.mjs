@@ -57,8 +57,8 @@ export async function run({ quick, machine, log }) {
   return { markdown, failures };
 }
 
-/** Is PostgreSQL answering at `url`? Answers undefined when it is, else the reason. */
-async function postgresProblem(url) {
+/** Is PostgreSQL answering at `url`? Answers undefined when it is, else the reason (bench/scale uses it too). */
+export async function postgresProblem(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
@@ -72,7 +72,7 @@ async function postgresProblem(url) {
 }
 
 /** Drops the benchmark's schema (and everything in it). */
-async function dropSchema(url, schema) {
+export async function dropSchema(url, schema) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

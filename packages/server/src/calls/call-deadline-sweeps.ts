@@ -15,6 +15,7 @@
 
 import { CALL_STATUSES, type CallStatus, transitionCall } from "@toolhost/protocol";
 import { afterRelease } from "../executors/executor-offline.js";
+import type { Wakeup } from "../executors/wakeup.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Sweep } from "../runtime/sweeper.js";
 import type { CallRecord } from "../storage/records.js";
@@ -40,8 +41,8 @@ export function releaseLapsedClaims(storage: Storage, nowMs: number): Promise<Ca
 export interface DeadlineSweepOutcome {
   /** The calls it settled, with their new status. */
   readonly settled: readonly CallRecord[];
-  /** Bindings that got new pending calls through the model turns the settlements started. */
-  readonly woken_binding_ids: readonly string[];
+  /** The wake-ups of the pending calls the model turns the settlements started made. */
+  readonly wakeups: readonly Wakeup[];
 }
 
 /** Settles every call past its deadline at `nowMs` (up to DEADLINE_SWEEP_BATCH). */
@@ -51,14 +52,14 @@ export async function settleOverdueCalls(
   nowMs: number,
 ): Promise<DeadlineSweepOutcome> {
   const settled: CallRecord[] = [];
-  const woken = new Set<string>();
+  const wakeups: Wakeup[] = [];
   for (const ref of await storage.callClaims.overdue(DEADLINE_STATUSES, nowMs, DEADLINE_SWEEP_BATCH)) {
     const outcome = await settleOverdueCall(storage, runProgress, ref, nowMs);
     if (outcome === undefined) continue;
     settled.push(outcome.call);
-    for (const bindingId of outcome.woken) woken.add(bindingId);
+    wakeups.push(...outcome.wakeups);
   }
-  return { settled, woken_binding_ids: [...woken] };
+  return { settled, wakeups };
 }
 
 /** One overdue call in its own transaction; undefined when another instance or flow settled it first. */
@@ -67,7 +68,7 @@ function settleOverdueCall(
   runProgress: RunProgress,
   ref: CallRef,
   nowMs: number,
-): Promise<{ call: CallRecord; woken: string[] } | undefined> {
+): Promise<{ call: CallRecord; wakeups: Wakeup[] } | undefined> {
   return storage.transaction(async (stores) => {
     const target = await stores.callClaims.target(ref.run_id, ref.call_id);
     if (target === undefined) return undefined;
@@ -82,7 +83,7 @@ function settleOverdueCall(
       transition.to === "expired" ? { kind: "expired" } : { kind: "reconciliation_required", receipt_id: null },
       nowMs,
     );
-    return { call, woken: progress.woken_binding_ids };
+    return { call, wakeups: progress.wakeups };
   });
 }
 
@@ -109,6 +110,6 @@ export const callDeadlineSweep: Sweep = {
       if (call.status === "expired") context.events.callExpired(call);
       else context.events.reconciliationRequired(call);
     }
-    if (outcome.woken_binding_ids.length > 0) context.wakeups.notify(outcome.woken_binding_ids);
+    if (outcome.wakeups.length > 0) context.wakeups.notify(outcome.wakeups);
   },
 };

@@ -15,6 +15,7 @@ import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
 import { ownershipProblem } from "../executors/connection-state.js";
+import type { Wakeup } from "../executors/wakeup.js";
 import { linkActiveSpansToCall } from "../observability/call-tracing.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { RunProgress } from "../runs/run-progress.js";
@@ -113,12 +114,12 @@ async function recordReceiptOnce(
       "toolhost.receipt_kind": incoming.kind,
       "toolhost.call_status": decision.type === "store" ? decision.call_status : target.call.status,
     });
-    if (decision.type === "replay") return { text: decision.answer_json, woken: [] };
+    if (decision.type === "replay") return { text: decision.answer_json, woken: [] as Wakeup[] };
     if (decision.type === "refuse") throw decision.error;
 
     let applied = decision.applied;
     let runStatus = target.run.status;
-    let woken: string[] = [];
+    let woken: Wakeup[] = [];
     const change = decision.change;
     const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
     if (change?.type === "settle") {
@@ -130,7 +131,7 @@ async function recordReceiptOnce(
       // (For a compensation call the run answers applied whenever the call changed.)
       applied = progress.applied;
       runStatus = progress.run_status;
-      woken = progress.woken_binding_ids;
+      woken = progress.wakeups;
     }
     const answer: ReceiptAnswerJson = {
       receipt_id: incoming.receipt_id,

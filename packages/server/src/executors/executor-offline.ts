@@ -12,6 +12,7 @@ import { isProtocolError } from "@toolhost/protocol";
 import type { AppContext } from "../http/app.js";
 import { cancelCall } from "../runs/cancel-call.js";
 import type { OwnedConnection, ReleasedCall, Storage } from "../storage/storage.js";
+import { callWakeup, type Wakeup } from "./wakeup.js";
 
 /** What taking a connection offline did. */
 export interface OfflineOutcome {
@@ -58,19 +59,19 @@ export async function afterRelease(
   released: readonly ReleasedCall[],
   nowMs: number,
 ): Promise<void> {
-  const woken = new Set<string>();
+  const wakeups: Wakeup[] = [];
   for (const call of released) {
     if (call.cancel_requested_at_ms === null) {
-      woken.add(call.binding_id);
+      wakeups.push(callWakeup(call));
       continue;
     }
     try {
       const outcome = await cancelCall(context.storage, context.runProgress, call.run_id, call.call_id, "*", nowMs);
-      for (const bindingId of outcome.wokenBindingIds) woken.add(bindingId);
+      wakeups.push(...outcome.wakeups);
     } catch (error) {
       // Someone settled or took the call meanwhile: nothing left to cancel here.
       if (!isProtocolError(error)) throw error;
     }
   }
-  if (woken.size > 0) context.wakeups.notify(woken);
+  if (wakeups.length > 0) context.wakeups.notify(wakeups);
 }

@@ -25,8 +25,9 @@ import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { connectExecutor } from "./connect-executor.js";
 import { disconnect, heartbeat, loadLiveConnection } from "./connection-flows.js";
 import { claimFromPending, EXECUTOR_BATCH_LIMITS, requireClaimScope } from "./pending-claims.js";
-import { pollPending } from "./pending-poll.js";
+import { type PolledPending, pollPending } from "./pending-poll.js";
 import { reportCalls } from "./report-calls.js";
+import { type CallWakeup, handedOn } from "./wakeup.js";
 
 const TAGS = ["executors"];
 
@@ -103,13 +104,13 @@ export const executorRoutes: RouteModule = (app, context) => {
       const clientGone = new AbortController();
       const onClose = (): void => clientGone.abort();
       request.raw.once("close", onClose);
-      let answer: PendingAnswer;
+      let polled: PolledPending;
       try {
-        answer = await pollPending(context, identity, executor, request.query, clientGone.signal);
+        polled = await pollPending(context, identity, executor, request.query, clientGone.signal);
       } finally {
         request.raw.off("close", onClose);
       }
-      if (claimMax === undefined) return answer;
+      if (claimMax === undefined) return polled.answer;
       const deps = {
         storage: context.storage,
         clock: context.clock,
@@ -120,7 +121,11 @@ export const executorRoutes: RouteModule = (app, context) => {
       const connectionId = request.query.connection_id;
       // A client that went away would never see its claims (they would only lapse): claim nothing for it.
       const claimable = clientGone.signal.aborted ? 0 : claimMax;
-      const text = await claimFromPending(deps, identity, executor, connectionId, answer, claimable);
+      const handOn = (wakeup: CallWakeup): void => {
+        const next = handedOn(wakeup);
+        if (next !== undefined) context.wakeups.notify([next]);
+      };
+      const text = await claimFromPending(deps, identity, executor, connectionId, polled, claimable, handOn);
       const untyped: FastifyReply = reply;
       return untyped.code(200).header("content-type", "application/json; charset=utf-8").send(text);
     },

@@ -1,8 +1,8 @@
 /**
  * `GET /v1/executors/{executor_id}/pending`: the claimable candidates on the connection's bindings,
- * paged, with a long-poll. When nothing is claimable and `wait_ms > 0`, the request waits on the
- * wake-ups of those bindings and queries again when woken (another executor may have won the call:
- * then it waits on for the rest of `wait_ms`). It answers as soon as a candidate exists, when a new
+ * paged, with a long-poll. When nothing is claimable and `wait_ms > 0`, the request waits for a
+ * wake-up (one per new call, given to one waiter that serves it: call-wakeups.ts) and queries again
+ * when woken (another executor may have won the call: then it waits on for the rest of `wait_ms`). It answers as soon as a candidate exists, when a new
  * business cancellation for this executor appears, when `wait_ms` ran out (an empty list), when the
  * client went away, or when the server shuts down.
  *
@@ -17,33 +17,58 @@ import type { Identity } from "../auth/identity.js";
 import type { AppContext } from "../http/app.js";
 import type { ExecutorRecord } from "../storage/records.js";
 import type { CancellationRecord } from "../storage/storage.js";
+import type { Woken } from "./call-wakeups.js";
 import { CANCELLATIONS_MAX, cancellationWire, candidateWire } from "./executor-wire.js";
+import { type CallWakeup, handedOn } from "./wakeup.js";
 
 type Context = Pick<AppContext, "storage" | "clock" | "wakeups">;
 
 /** Why a wait stops once its query answered (a fixed reason: the default builds a DOMException and its stack). */
 const QUERY_ANSWERED = Symbol("query answered");
 
-/** The candidates and cancellations for `executor`'s live connection, waiting up to `query.wait_ms` for a candidate. */
+/** A pending answer, and the call wake-up whose call it holds (`?claim=N` claims that call first). */
+export interface PolledPending {
+  readonly answer: PendingAnswer;
+  readonly woken: CallWakeup | undefined;
+}
+
+/**
+ * The candidates and cancellations for `executor`'s live connection, waiting up to `query.wait_ms` for
+ * a candidate. A call wake-up this request cannot use is handed on to the next waiter (`handOn`): one
+ * given while its query ran (the query may have missed the call), one for a call its answer leaves out
+ * (beyond the page, or out of a restricted agent scope), one whose answer no client will read.
+ */
 export async function pollPending(
   context: Context,
   identity: Identity,
   executor: ExecutorRecord,
   query: PendingQuery,
   clientGone: AbortSignal,
-): Promise<PendingAnswer> {
+): Promise<PolledPending> {
   const { storage, clock, wakeups } = context;
   const bindingIds = executor.binding_ids.filter((bindingId) => inIdScope(identity.bindings, bindingId));
+  const waitFor = { binding_ids: bindingIds, tool_names: executor.tool_names, executor_id: executor.executor_id };
   const page = { limit: query.limit ?? PAGE_LIMIT_DEFAULT, cursor: query.cursor ?? null };
   const waitMs = query.wait_ms ?? 0;
   const started = performance.now();
+  const handOn = (wakeup: CallWakeup | undefined): void => {
+    const next = wakeup === undefined ? undefined : handedOn(wakeup);
+    if (next !== undefined) wakeups.notify([next]);
+  };
   let firstCancellations: ReadonlySet<string> | undefined;
+  /** The call wake-up the coming query follows. */
+  let woken: CallWakeup | undefined;
   for (;;) {
     const remaining = waitMs - (performance.now() - started);
     const stopWaiting = new AbortController();
-    const woken =
+    /** What the wait below was given while the query ran. */
+    let during: Woken | undefined;
+    const waiting =
       remaining > 0 && bindingIds.length > 0 && !clientGone.aborted
-        ? wakeups.wait(bindingIds, remaining, AbortSignal.any([clientGone, stopWaiting.signal]))
+        ? wakeups.wait(waitFor, remaining, AbortSignal.any([clientGone, stopWaiting.signal])).then((value) => {
+            during = value;
+            return value;
+          })
         : undefined;
     try {
       const nowMs = clock.nowMs();
@@ -59,13 +84,35 @@ export async function pollPending(
         cancellations: cancellations.map(cancellationWire),
         next_cursor: candidates.next_cursor,
       };
-      if (answer.data.length > 0 || hasNew(cancellations, firstCancellations) || woken === undefined) return answer;
-      // Nothing yet: a `false` means timed out, client gone or shutting down — answer what there is.
-      if (!(await woken)) return answer;
+      const holds = (wakeup: Woken | undefined): wakeup is CallWakeup =>
+        isCallWakeup(wakeup) && answer.data.some((candidate) => candidate.call_id === wakeup.call_id);
+      if (answer.data.length > 0 || hasNew(cancellations, firstCancellations) || waiting === undefined) {
+        const late = during;
+        if (isCallWakeup(late) && !holds(late)) handOn(late);
+        if (woken !== undefined && !holds(woken)) handOn(woken);
+        const used = holds(woken) ? woken : holds(late) ? late : undefined;
+        // Nobody reads this answer: another waiter must see the call.
+        if (clientGone.aborted) {
+          handOn(used);
+          return { answer, woken: undefined };
+        }
+        return { answer, woken: used };
+      }
+      // Nothing found after a wake-up: the call was taken — unless this key sees only some agents' runs.
+      if (woken !== undefined && identity.agents !== "*") handOn(woken);
+      // Nothing yet: undefined means timed out, client gone or shutting down — answer what there is.
+      const next = await waiting;
+      if (next === undefined) return { answer, woken: undefined };
+      woken = isCallWakeup(next) ? next : undefined;
     } finally {
       stopWaiting.abort(QUERY_ANSWERED);
     }
   }
+}
+
+/** True for the wake-up of a claimable call. */
+function isCallWakeup(woken: Woken | undefined): woken is CallWakeup {
+  return woken !== undefined && woken !== "everyone" && woken.kind === "call";
 }
 
 /** True when `cancellations` holds a call that was not in `first` (cancellations alone never end a wait otherwise). */

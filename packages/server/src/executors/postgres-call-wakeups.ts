@@ -1,8 +1,9 @@
 /**
- * Wake-ups across server instances on one PostgreSQL database. `notify` wakes this instance's waiters
- * at once (in process) and relays the binding IDs to the others with `NOTIFY toolhost_calls`; a
- * dedicated connection LISTENs and wakes local waiters for what other instances (of the same schema)
- * announce. The listener (a PostgresListener) reconnects after an error with a growing delay and then
+ * Wake-ups across server instances on one PostgreSQL database, by the same rule as in one process
+ * (one waiter per new call): `notify` gives each wake-up to a waiter of this instance when one serves
+ * it, and relays only the rest to the others with `NOTIFY toolhost_calls`; a dedicated connection
+ * LISTENs and gives what other instances (of the same schema) announce to its own waiters — so a call
+ * wakes at most one waiter per instance, never every waiter of its binding. The listener (a PostgresListener) reconnects after an error with a growing delay and then
  * wakes every local waiter, since notifications sent while it was away are lost (a woken long-poll
  * just queries again).
  * Meanwhile long-polls still answer when their `wait_ms` runs out. A lost listener is logged once per
@@ -20,7 +21,8 @@ import {
   PostgresListener,
   postgresChannelClientConfig,
 } from "../storage/postgres-listener.js";
-import { type CallWakeups, InProcessCallWakeups } from "./call-wakeups.js";
+import { type CallWakeups, InProcessCallWakeups, type WaitFor, type Woken } from "./call-wakeups.js";
+import type { Wakeup } from "./wakeup.js";
 import { decodeWakeup, encodeWakeups, WAKEUP_CHANNEL } from "./wakeup-payload.js";
 
 /** Where the relay connects. */
@@ -70,12 +72,10 @@ export class PostgresCallWakeups implements CallWakeups {
     return wakeups;
   }
 
-  notify(bindingIds: Iterable<string>): void {
-    const ids = [...bindingIds];
-    if (ids.length === 0) return;
-    this.local.notify(ids);
-    if (this.closed || this.listener === undefined) return;
-    for (const payload of encodeWakeups(this.origin, this.listener.schema, ids)) {
+  notify(wakeups: Iterable<Wakeup>): void {
+    const left = this.local.deliver(wakeups);
+    if (left.length === 0 || this.closed || this.listener === undefined) return;
+    for (const payload of encodeWakeups(this.origin, this.listener.schema, left)) {
       this.sender.query("select pg_notify($1, $2)", [WAKEUP_CHANNEL, payload]).then(
         () => {
           if (!this.relayFailing) return;
@@ -92,8 +92,8 @@ export class PostgresCallWakeups implements CallWakeups {
     }
   }
 
-  wait(bindingIds: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    return this.local.wait(bindingIds, timeoutMs, signal);
+  wait(waitFor: WaitFor, timeoutMs: number, signal?: AbortSignal): Promise<Woken | undefined> {
+    return this.local.wait(waitFor, timeoutMs, signal);
   }
 
   async close(): Promise<void> {
@@ -106,6 +106,7 @@ export class PostgresCallWakeups implements CallWakeups {
   private received(payload: string | undefined): void {
     const message = decodeWakeup(payload);
     if (message === undefined || message.origin === this.origin || message.schema !== this.listener?.schema) return;
-    this.local.notify(message.bindingIds);
+    // What no waiter here serves is dropped, never relayed back (a woken long-poll queries anyway).
+    this.local.deliver(message.wakeups);
   }
 }

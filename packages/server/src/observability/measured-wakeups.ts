@@ -1,43 +1,39 @@
 /**
  * Wake-ups that time themselves: the latency from a `notify` on this instance to the long-poll it
- * woke answering `true` (`toolhost_wakeup_latency_seconds`). A wake-up relayed from another instance
+ * woke ending its wait (`toolhost_wakeup_latency_seconds`). A wake-up relayed from another instance
  * has no local notify time and is not measured.
  */
 
-import type { CallWakeups } from "../executors/call-wakeups.js";
+import type { CallWakeups, WaitFor, Woken } from "../executors/call-wakeups.js";
+import type { Wakeup } from "../executors/wakeup.js";
 import type { ServerMetrics } from "./server-metrics.js";
 
 /** `inner`, measured. */
 export class MeasuredCallWakeups implements CallWakeups {
-  private readonly notifiedAt = new Map<string, number>();
+  /** When each wake-up was notified here (the object itself reaches the waiter in process). */
+  private notifiedAt = new WeakMap<Wakeup, number>();
 
   constructor(
     private readonly inner: CallWakeups,
     private readonly metrics: ServerMetrics,
   ) {}
 
-  notify(bindingIds: Iterable<string>): void {
-    const ids = [...bindingIds];
+  notify(wakeups: Iterable<Wakeup>): void {
+    const list = [...wakeups];
     const now = performance.now();
-    for (const id of ids) this.notifiedAt.set(id, now);
-    this.inner.notify(ids);
+    for (const wakeup of list) this.notifiedAt.set(wakeup, now);
+    this.inner.notify(list);
   }
 
-  async wait(bindingIds: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    const woken = await this.inner.wait(bindingIds, timeoutMs, signal);
-    if (woken) {
-      let latest: number | undefined;
-      for (const id of bindingIds) {
-        const at = this.notifiedAt.get(id);
-        if (at !== undefined && (latest === undefined || at > latest)) latest = at;
-      }
-      if (latest !== undefined) this.metrics.wakeupLatency.observe((performance.now() - latest) / 1000);
-    }
+  async wait(waitFor: WaitFor, timeoutMs: number, signal?: AbortSignal): Promise<Woken | undefined> {
+    const woken = await this.inner.wait(waitFor, timeoutMs, signal);
+    const at = woken === undefined || woken === "everyone" ? undefined : this.notifiedAt.get(woken);
+    if (at !== undefined) this.metrics.wakeupLatency.observe((performance.now() - at) / 1000);
     return woken;
   }
 
   close(): Promise<void> {
-    this.notifiedAt.clear();
+    this.notifiedAt = new WeakMap();
     return this.inner.close();
   }
 }

@@ -7,6 +7,7 @@
  */
 
 import type { ToolDefinition } from "@toolhost/protocol";
+import type { Wakeup } from "../executors/wakeup.js";
 import { newId } from "../ids.js";
 import { traceNewCalls, traceSettledCalls } from "../observability/call-tracing.js";
 import type { RunRecord } from "../storage/records.js";
@@ -27,8 +28,8 @@ export const CALL_ID_PREFIX = "call";
 export interface AppliedTurn {
   /** The run as stored. */
   run: RunRecord;
-  /** Bindings that got pending calls (notify after the commit). */
-  wokenBindingIds: string[];
+  /** The wake-ups of the pending calls it made (notify after the commit). */
+  wakeups: Wakeup[];
   /** True when every call was refused: the next turn follows at once. */
   next: boolean;
 }
@@ -53,19 +54,18 @@ export async function applyTurn(
     await appendHistory(stores, runId, [messageItem(decision.text)], nowMs);
     mover.move("complete");
     const run = await mover.save({ output: decision.text, ended_at_ms: nowMs });
-    return { run, wokenBindingIds: [], next: false };
+    return { run, wakeups: [], next: false };
   }
-  if (decision.kind === "fail")
-    return { run: await failRun(mover, decision.error, nowMs), wokenBindingIds: [], next: false };
+  if (decision.kind === "fail") return { run: await failRun(mover, decision.error, nowMs), wakeups: [], next: false };
   // Over the run's max_tool_calls nothing of the turn is kept: the run fails (docs/runs.md#limits).
   const overLimit = toolCallLimitFailure(mover.run, decision.calls.length);
-  if (overLimit !== undefined) return { run: await failRun(mover, overLimit, nowMs), wokenBindingIds: [], next: false };
+  if (overLimit !== undefined) return { run: await failRun(mover, overLimit, nowMs), wakeups: [], next: false };
   // Checked one call at a time, handing the event loop back in between (docs/configuration.md limits).
   const plan = await decided(async () => {
     const planned = await planToolCallsYielding(decision.calls, tools);
     return { kind: "planned" as const, planned };
   });
-  if (plan.kind === "fail") return { run: await failRun(mover, plan.error, nowMs), wokenBindingIds: [], next: false };
+  if (plan.kind === "fail") return { run: await failRun(mover, plan.error, nowMs), wakeups: [], next: false };
   const { planned } = plan;
   const records = turnRecords(
     runId,
@@ -82,5 +82,5 @@ export async function applyTurn(
   await appendHistory(stores, runId, records.items, nowMs);
   mover.move("await_tools");
   const run = await mover.save({ tool_call_count: mover.run.tool_call_count + planned.length });
-  return { run, wokenBindingIds: records.pendingBindingIds, next: records.pendingBindingIds.length === 0 };
+  return { run, wakeups: records.wakeups, next: records.wakeups.length === 0 };
 }

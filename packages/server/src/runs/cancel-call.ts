@@ -8,15 +8,16 @@
 
 import { FINAL_CALL_STATUSES, ProtocolError } from "@toolhost/protocol";
 import { inIdScope, notFoundError } from "../auth/id-scope.js";
+import type { Wakeup } from "../executors/wakeup.js";
 import type { CallRecord, IdScope } from "../storage/records.js";
 import type { Storage, Stores } from "../storage/storage.js";
 import { emitRunEvents, toolCallEvent } from "./run-events.js";
 import type { RunProgress } from "./run-progress.js";
 
-/** The call after the request, and the bindings the run's next turn gave pending calls. */
+/** The call after the request, and what to wake: the holder of the call, or the next turn's pending calls. */
 export interface CallCancelOutcome {
   call: CallRecord;
-  wokenBindingIds: string[];
+  wakeups: Wakeup[];
 }
 
 function alreadyFinal(call: CallRecord): ProtocolError {
@@ -45,14 +46,17 @@ async function requestIn(
     const cancelled = await stores.calls.cancelUnclaimed(call.run_id, call.call_id, nowMs);
     if (cancelled !== undefined) {
       const answer = await progress.callSettled(stores, cancelled, { kind: "cancelled", receipt_id: null }, nowMs);
-      return { call: cancelled, wokenBindingIds: answer.woken_binding_ids };
+      return { call: cancelled, wakeups: answer.wakeups };
     }
     const requested = await stores.calls.requestCancel(call.run_id, call.call_id, nowMs);
-    // Wake the binding's long-polls: a waiting pending request delivers the cancellation at once.
+    // Wake the holder's long-polls: a waiting pending request delivers the cancellation at once.
     if (requested !== undefined) {
       if (requested.compensates === null)
         await emitRunEvents(stores, requested.run_id, [toolCallEvent(requested)], nowMs);
-      return { call: requested, wokenBindingIds: [requested.binding_id] };
+      return {
+        call: requested,
+        wakeups: requested.executor_id === null ? [] : [{ kind: "cancel", executor_id: requested.executor_id }],
+      };
     }
     call = await stores.calls.get(call.run_id, call.call_id);
   }

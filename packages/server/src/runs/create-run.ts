@@ -7,6 +7,7 @@
  */
 
 import { compact, type JsonValue } from "@toolhost/protocol";
+import type { Wakeup } from "../executors/wakeup.js";
 import { newId } from "../ids.js";
 import type { RunRecord, SessionRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
@@ -21,7 +22,7 @@ export const RUN_ID_PREFIX = "run";
 /** The new run as stored after its first turns, and the bindings that got pending calls. */
 export interface CreatedRun {
   run: RunRecord;
-  wokenBindingIds: string[];
+  wakeups: Wakeup[];
   /** True when its first turn waits for the run driver. */
   queued: boolean;
 }
@@ -64,6 +65,6 @@ export async function createRun(
     // The new run's whole history is the item just written: the turn need not read it back.
     const history = [{ run_id: queued.run_id, seq, item_json: item, created_at_ms: nowMs }];
     const turns = await runModelTurns(stores, { ...queued, history_length: 1 }, nowMs, history);
-    return { run: turns.run, wokenBindingIds: turns.wokenBindingIds, queued: turns.queued };
+    return { run: turns.run, wakeups: turns.wakeups, queued: turns.queued };
   });
 }

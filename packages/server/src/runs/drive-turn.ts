@@ -14,6 +14,7 @@
 
 import { type ModelConnections, utf8Length } from "@toolhost/protocol";
 import type { Clock } from "../clock.js";
+import type { Wakeup } from "../executors/wakeup.js";
 import { anthropicBody } from "../models/anthropic-messages.js";
 import { fitsWindow } from "../models/context-window.js";
 import { type Conversation, conversationBefore } from "../models/conversation.js";
@@ -70,8 +71,8 @@ export interface DriveDeps {
 
 /** What the turn did. */
 export interface DriveOutcome {
-  /** Bindings that got pending calls (notify after the commit). */
-  readonly wokenBindingIds: readonly string[];
+  /** The wake-ups of the pending calls it made (notify after the commit). */
+  readonly wakeups: readonly Wakeup[];
   /** False when the lease was lost or the run had moved on: nothing was applied. */
   readonly applied: boolean;
   /** True when another turn of the run was queued (every call refused). */
@@ -81,7 +82,7 @@ export interface DriveOutcome {
 /** The turn's lease was lost (another instance took it over): nothing is applied. */
 class LeaseLost extends Error {}
 
-const NOTHING: DriveOutcome = { wokenBindingIds: [], applied: false, queued: false };
+const NOTHING: DriveOutcome = { wakeups: [], applied: false, queued: false };
 
 /** Is `run` still waiting for turn `lease.turn`? */
 function awaits(run: RunRecord | undefined, lease: ModelTurnRecord): run is RunRecord {
@@ -328,7 +329,7 @@ function finish(
     if (sent !== undefined)
       await recordModelRequest(stores, { ...sent.made, usage: usageOf(sent.answer), error }, nowMs);
     await failRun(new RunMover(stores, run, nowMs), error, nowMs);
-    return { wokenBindingIds: [], applied: true, queued: false };
+    return { wakeups: [], applied: true, queued: false };
   });
 }
 
@@ -351,8 +352,8 @@ function apply(
       context.tools,
       nowMs,
     );
-    if (!applied.next) return { wokenBindingIds: applied.wokenBindingIds, applied: true, queued: false };
+    if (!applied.next) return { wakeups: applied.wakeups, applied: true, queued: false };
     const next = await runModelTurns(stores, applied.run, nowMs);
-    return { wokenBindingIds: next.wokenBindingIds, applied: true, queued: next.queued };
+    return { wakeups: next.wakeups, applied: true, queued: next.queued };
   });
 }

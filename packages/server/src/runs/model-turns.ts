@@ -9,6 +9,7 @@
  * (`run-limits.ts`). The caller notifies executors of the returned bindings after its commit.
  */
 
+import type { Wakeup } from "../executors/wakeup.js";
 import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { HistoryItemRecord, RunRecord } from "../storage/records.js";
@@ -39,8 +40,8 @@ export const MAX_COMPACTIONS_PER_TURN = 3;
 export interface TurnsOutcome {
   /** The run as the turns left it (stored). */
   run: RunRecord;
-  /** Bindings that got pending calls. */
-  wokenBindingIds: string[];
+  /** The wake-ups of the pending calls it made. */
+  wakeups: Wakeup[];
   /** True when a turn was queued for the run driver. */
   queued: boolean;
 }
@@ -61,21 +62,21 @@ export async function runModelTurns(
   const { model } = context;
   // A run that made its max_turns fails instead of starting another (docs/runs.md#limits).
   const spent = turnLimitFailure(mover.run, mover.turn);
-  if (spent !== undefined) return { run: await failRun(mover, spent, nowMs), wokenBindingIds: [], queued: false };
+  if (spent !== undefined) return { run: await failRun(mover, spent, nowMs), wakeups: [], queued: false };
   if (model.kind === "provider") {
     const index = mover.startTurn();
     const saved = await mover.save();
     await stores.modelTurns.enqueue(run.run_id, index, nowMs);
-    return { run: saved, wokenBindingIds: [], queued: true };
+    return { run: saved, wakeups: [], queued: true };
   }
   if (model.kind === "unreadable") {
     mover.startTurn();
-    return { run: await failRun(mover, model.failure, nowMs), wokenBindingIds: [], queued: false };
+    return { run: await failRun(mover, model.failure, nowMs), wakeups: [], queued: false };
   }
   for (;;) {
     // Checked again before each follow-up turn (every call of the last one was refused).
     const limit = turnLimitFailure(mover.run, mover.turn);
-    if (limit !== undefined) return { run: await failRun(mover, limit, nowMs), wokenBindingIds: [], queued: false };
+    if (limit !== undefined) return { run: await failRun(mover, limit, nowMs), wakeups: [], queued: false };
     const index = mover.startTurn();
     // Each scripted turn is a `toolhost.run_turn` span, as the run driver's are: its calls' spans are its children.
     const attributes = { "toolhost.run_id": run.run_id, "toolhost.turn": index };
@@ -105,7 +106,7 @@ async function scriptedStep(
   const windowed = await scriptedWindow(stores, runId, start, nowMs);
   if (windowed.kind === "failed") {
     const failed = await failRun(mover, windowed.failure, nowMs);
-    return { kind: "done", outcome: { run: failed, wokenBindingIds: [], queued: false } };
+    return { kind: "done", outcome: { run: failed, wakeups: [], queued: false } };
   }
   const context = windowed.context;
   await recordModelRequest(
@@ -129,7 +130,7 @@ async function scriptedStep(
   const decision = await decided(() => scriptedTurn(model.scripted, index));
   const applied = await applyTurn(stores, mover, index, decision, context.tools, nowMs);
   if (!applied.next) {
-    return { kind: "done", outcome: { run: applied.run, wokenBindingIds: applied.wokenBindingIds, queued: false } };
+    return { kind: "done", outcome: { run: applied.run, wakeups: applied.wakeups, queued: false } };
   }
   return { kind: "next", context };
 }

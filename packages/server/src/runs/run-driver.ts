@@ -182,7 +182,7 @@ export class RunDriver implements RunDriverHandle {
         inSpan("toolhost.run_turn", attributes, () => driveTurn(this.driveDeps, lease, this.owner, controller.signal)),
       )
       .then((outcome) => {
-        if (outcome.wokenBindingIds.length > 0) wakeups.notify(outcome.wokenBindingIds);
+        if (outcome.wakeups.length > 0) wakeups.notify(outcome.wakeups);
         if (outcome.queued) this.kick();
       })
       .catch(async (error: unknown) => {

@@ -6,6 +6,7 @@
  */
 
 import type { JsonValue, MeasuredResult, ResultType, RunStatus } from "@toolhost/protocol";
+import type { Wakeup } from "../executors/wakeup.js";
 import type { CallRecord, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 
@@ -28,8 +29,8 @@ export interface RunProgressAnswer {
   applied: boolean;
   /** The run's status after this outcome (and any model turn it started). */
   run_status: RunStatus;
-  /** Bindings that got new pending calls (notify executors after the commit). */
-  woken_binding_ids: string[];
+  /** The wake-ups of the new pending calls (notify executors after the commit). */
+  wakeups: Wakeup[];
 }
 
 /**

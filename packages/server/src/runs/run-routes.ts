@@ -59,7 +59,7 @@ export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wake
       if (version === undefined) throw new Error(`session ${session_id} pins a missing agent version`);
       const limits = runLimitsOf(version, options);
       const created = await createRun(storage, session, input, limits, clock.nowMs());
-      wakeups.notify(created.wokenBindingIds);
+      wakeups.notify(created.wakeups);
       if (created.queued) runDriver.kick();
       return reply.code(201).send(runOf(created.run));
     },

@@ -16,6 +16,7 @@ import {
 } from "@toolhost/protocol/wire";
 import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
+import { callWakeup } from "../executors/wakeup.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { losslessMember } from "../http/lossless-body.js";
@@ -78,7 +79,7 @@ export const toolCallRoutes: RouteModule = (app, { storage, clock, requireScope,
       const { run_id, call_id } = request.params;
       const scope = agentScopeOf(identityOf(request));
       const outcome = await cancelCall(storage, runProgress, run_id, call_id, scope, clock.nowMs());
-      wakeups.notify(outcome.wokenBindingIds);
+      wakeups.notify(outcome.wakeups);
       return cancelRequestedOf(outcome.call);
     },
   );
@@ -108,7 +109,7 @@ export const toolCallRoutes: RouteModule = (app, { storage, clock, requireScope,
       const scope = agentScopeOf(identityOf(request));
       const args = losslessMember(request.rawBody, "arguments");
       const call = await compensateCall(storage, run_id, call_id, scope, request.body.tool_name, args, clock.nowMs());
-      wakeups.notify([call.binding_id]);
+      wakeups.notify([callWakeup(call)]);
       return reply.code(201).send(toolCallOf(call));
     },
   );

@@ -7,6 +7,7 @@
  */
 
 import { projectResult, RESULT_CONTEXT_BYTES, TOOL_EFFECTS } from "@toolhost/protocol";
+import { pendingCallWakeups, type Wakeup } from "../executors/wakeup.js";
 import type { CallRecord } from "../storage/records.js";
 import { toolCallsItem, toolResultItem } from "./history-items.js";
 import type { PlannedCall } from "./tool-call-plan.js";
@@ -19,8 +20,8 @@ export interface TurnRecords {
   calls: CallRecord[];
   /** History items to append, in order. */
   items: string[];
-  /** Bindings that got pending calls (to wake after the commit), without duplicates. */
-  pendingBindingIds: string[];
+  /** One wake-up per pending call (to notify after the commit). */
+  wakeups: Wakeup[];
 }
 
 /** The records of turn `turn` of run `runId`; `callIds[i]` is the ID of `planned[i]`. */
@@ -77,8 +78,6 @@ export function turnRecords(
     if (call.refusal === undefined || record === undefined) return;
     items.push(toolResultItem(record.call_id, null, projectResult(call.refusal.result, call.refusal.budget)));
   });
-  const pendingBindingIds = [
-    ...new Set(calls.filter((call) => call.status === "pending").map((call) => call.binding_id)),
-  ];
-  return { calls, items, pendingBindingIds };
+  const wakeups = pendingCallWakeups(calls);
+  return { calls, items, wakeups };
 }

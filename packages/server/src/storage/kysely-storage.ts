@@ -15,6 +15,7 @@ import type { Database } from "./database-schema.js";
 import { ImmutableRowCache } from "./immutable-row-cache.js";
 import { applyMigrations, createMigrator } from "./migrations/migrator.js";
 import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
+import type { StatementObserver } from "./statement-counter.js";
 import type {
   AgentStore,
   BindingStore,
@@ -234,6 +235,11 @@ export class KyselyStorage implements Storage {
     const statements = this.connection.statements.count;
     if (this.committer !== undefined) return { ...this.committer.stats(), statements };
     return { transactions: this.postgresTransactions, commits: this.postgresCommits, statements };
+  }
+
+  /** Shows every statement this storage sends from now on to `observer` (undefined: stops). */
+  observeStatements(observer: StatementObserver | undefined): void {
+    this.connection.statements.observe(observer);
   }
 
   /** Waits for queued transactions, then closes the connections; calling it again is harmless. */

@@ -5,11 +5,23 @@
  * change fails it. Counting is an integer increment per statement, so it is always on.
  */
 
-import type { DatabaseConnection, Dialect, Driver, Kysely, QueryCompiler, TransactionSettings } from "kysely";
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  Kysely,
+  QueryCompiler,
+  TransactionSettings,
+} from "kysely";
+
+/** Sees each statement sent (the query-plan test EXPLAINs what the stores send). */
+export type StatementObserver = (query: CompiledQuery) => void;
 
 /** A running count of statements sent, shared by every connection of one database. */
 export class StatementCounter {
   #count = 0;
+  #observer: StatementObserver | undefined;
 
   /** Statements sent since the counter was created. */
   get count(): number {
@@ -17,8 +29,14 @@ export class StatementCounter {
   }
 
   /** Adds one statement. */
-  add(): void {
+  add(query: CompiledQuery): void {
     this.#count++;
+    this.#observer?.(query);
+  }
+
+  /** Shows every statement sent from now on to `observer` (undefined: to nobody). */
+  observe(observer: StatementObserver | undefined): void {
+    this.#observer = observer;
   }
 }
 
@@ -60,11 +78,11 @@ class CountingDriver implements Driver {
       const execute = connection.executeQuery.bind(connection);
       const stream = connection.streamQuery.bind(connection);
       marked.executeQuery = (query) => {
-        counter.add();
+        counter.add(query);
         return execute(query);
       };
       marked.streamQuery = (query, chunkSize) => {
-        counter.add();
+        counter.add(query);
         return stream(query, chunkSize);
       };
       marked[COUNTED] = true;

@@ -399,7 +399,10 @@ export interface CandidateQuery {
 export type CancellationRecord = Pick<CallRecord, "run_id" | "call_id"> & { readonly requested_at_ms: number };
 
 /** A call returned to pending (with its business-cancel request, if one was made while it was held). */
-export type ReleasedCall = Pick<CallRecord, "run_id" | "call_id" | "binding_id" | "cancel_requested_at_ms">;
+export type ReleasedCall = Pick<
+  CallRecord,
+  "run_id" | "call_id" | "binding_id" | "tool_name" | "cancel_requested_at_ms"
+>;
 
 /** What the executor routes read and change of tool calls. */
 export interface PendingCallStore {

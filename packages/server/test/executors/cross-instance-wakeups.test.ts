@@ -2,9 +2,17 @@
 // creates a call and notifies (relayed through NOTIFY/LISTEN), and answers with that call.
 import pg from "pg";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import type { WaitFor, Woken } from "../../src/executors/call-wakeups.js";
+import { type CallWakeup, callWakeup } from "../../src/executors/wakeup.js";
 import { callRecord } from "../support/call-fixtures.js";
 import { describeDialect, TEST_POSTGRES_URL, testDatabaseUrl } from "../support/test-databases.js";
 import { connect, type ExecutorServer, executorPath, ManualClock, startExecutorServer } from "./executor-harness.js";
+
+/** A wait on one binding, every tool. */
+const waitOn = (bindingId: string): WaitFor => ({ binding_ids: [bindingId], tool_names: null, executor_id: "e-any" });
+/** The wake-up of a new call on one binding. */
+const callOn = (bindingId: string, callId = "c1"): CallWakeup =>
+  callWakeup({ call_id: callId, binding_id: bindingId, tool_name: "tool_0" });
 
 describeDialect("postgres", "call wake-ups across instances", () => {
   let a: ExecutorServer;
@@ -42,7 +50,7 @@ describeDialect("postgres", "call wake-ups across instances", () => {
     const polling = b.call("GET", executorPath("e1", "pending", { connection_id, wait_ms: 25_000 }), { key: a.key });
     await firstQuery;
     await a.server.storage.calls.insertMany([callRecord("r1", "c-from-a", { created_at_ms: 7_000 })]);
-    a.server.wakeups.notify(["b1"]);
+    a.server.wakeups.notify([callOn("b1", "c-from-a")]);
     const answer = await polling;
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual([
@@ -58,17 +66,17 @@ describeDialect("postgres", "call wake-ups across instances", () => {
   });
 
   it("notifications of another schema do not wake B's waiters", async () => {
-    let woken: boolean | undefined;
-    const waiting = b.server.wakeups.wait(["b-other"], 1_500).then((value) => {
+    let woken: Woken | undefined;
+    const waiting = b.server.wakeups.wait(waitOn("b-other"), 1_500).then((value) => {
       woken = value;
     });
-    other.server.wakeups.notify(["b-other"]);
+    other.server.wakeups.notify([callOn("b-other")]);
     await waiting;
-    expect(woken).toBe(false);
+    expect(woken).toBeUndefined();
     // The same binding notified on B's own schema (from A) does wake it.
-    const again = b.server.wakeups.wait(["b-other"], 20_000);
-    a.server.wakeups.notify(["b-other"]);
-    expect(await again).toBe(true);
+    const again = b.server.wakeups.wait(waitOn("b-other"), 20_000);
+    a.server.wakeups.notify([callOn("b-other")]);
+    expect(await again).toEqual(callOn("b-other"));
   });
 
   it("the listener reconnects after losing its connection, wakes its waiters, and relays again", async () => {
@@ -76,7 +84,7 @@ describeDialect("postgres", "call wake-ups across instances", () => {
       (b.server.wakeups as unknown as { listener?: { backendPid?: number } }).listener?.backendPid;
     const before = listenerPid();
     expect(before).toBeTypeOf("number");
-    const waiting = b.server.wakeups.wait(["b-lost"], 20_000);
+    const waiting = b.server.wakeups.wait(waitOn("b-lost"), 20_000);
     const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
     await admin.connect();
     try {
@@ -85,11 +93,11 @@ describeDialect("postgres", "call wake-ups across instances", () => {
       await admin.end();
     }
     // Notifications sent while it was away are lost, so the reconnected listener wakes every waiter.
-    expect(await waiting).toBe(true);
+    expect(await waiting).toBe("everyone");
     await vi.waitFor(() => expect(listenerPid()).toBeTypeOf("number"), { timeout: 15_000, interval: 50 });
     expect(listenerPid()).not.toBe(before);
-    const again = b.server.wakeups.wait(["b-after"], 20_000);
-    a.server.wakeups.notify(["b-after"]);
-    expect(await again).toBe(true);
+    const again = b.server.wakeups.wait(waitOn("b-after"), 20_000);
+    a.server.wakeups.notify([callOn("b-after")]);
+    expect(await again).toEqual(callOn("b-after"));
   });
 });

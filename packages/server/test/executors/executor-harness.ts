@@ -6,6 +6,7 @@
 
 import { afterAll } from "vitest";
 import type { Clock } from "../../src/clock.js";
+import { pendingCallWakeups } from "../../src/executors/wakeup.js";
 import { type RunningServer, type ServerOptions, startServer } from "../../src/index.js";
 import type { CallRecord } from "../../src/storage/records.js";
 import type { Dialect } from "../../src/storage/storage.js";
@@ -120,11 +121,11 @@ export async function connect(
   return answer.body;
 }
 
-/** Stores calls of run r1 (pending on b1 unless overridden) and wakes long-polls on their bindings. */
+/** Stores calls of run r1 (pending on b1 unless overridden) and wakes one long-poll per call. */
 export async function addCalls(server: ExecutorServer, calls: Array<[string, Partial<CallRecord>?]>): Promise<void> {
   const records = calls.map(([callId, overrides], position) => callRecord("r1", callId, { position, ...overrides }));
   await server.server.storage.calls.insertMany(records);
-  server.server.wakeups.notify(records.map((call) => call.binding_id));
+  server.server.wakeups.notify(pendingCallWakeups(records));
 }
 
 /** The path of an executor route. */

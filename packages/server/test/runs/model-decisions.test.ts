@@ -122,7 +122,12 @@ describe("checking a turn's calls", () => {
     expect(records.calls[0]).toMatchObject({ deadline_ms: 15_000, effect: "read", max_result_context_bytes: 1024 });
     expect(records.calls[1]).toMatchObject({ deadline_ms: 10_000, settled_at_ms: 10_000, effect: "write" });
     expect(records.calls[2]).toMatchObject({ deadline_ms: 310_000, max_result_context_bytes: 16384 });
-    expect(records.pendingBindingIds).toEqual(["b-read", "b-write"]);
+    // One wake-up per pending call (each wakes one executor), none for the refused one.
+    expect(records.wakeups).toEqual([
+      { kind: "call", call_id: "c0", binding_id: "b-read", tool_name: "tasks.read", handoffs: 0 },
+      { kind: "call", call_id: "c2", binding_id: "b-write", tool_name: "tasks.create", handoffs: 0 },
+      { kind: "call", call_id: "c3", binding_id: "b-read", tool_name: "tasks.read", handoffs: 0 },
+    ]);
     expect(records.items[0]).toBe(
       '{"type":"tool_calls","calls":[{"call_id":"c0","name":"tasks.read","arguments":{"n":1}},{"call_id":"c1","name":"tasks.gone","arguments":{"q":2}},{"call_id":"c2","name":"tasks.create","arguments":{}},{"call_id":"c3","name":"tasks.read","arguments":{"n":2}}]}',
     );

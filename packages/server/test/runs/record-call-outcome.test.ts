@@ -104,7 +104,7 @@ describeEachDialect("callSettled", (dialect) => {
     expect(await settle(c0, "completed", completed("rc-0"))).toEqual({
       applied: true,
       run_status: "waiting_for_tools",
-      woken_binding_ids: [],
+      wakeups: [],
     });
     const expected = toolResultItem(c0.call_id, "rc-0", projectResult(BIG_RESULT, 4096));
     expect(await history(runId)).toEqual([...before, expected]);
@@ -114,7 +114,7 @@ describeEachDialect("callSettled", (dialect) => {
     expect(await settle(c1, "failed", { kind: "failed", receipt_id: "rc-1", error })).toEqual({
       applied: true,
       run_status: "completed",
-      woken_binding_ids: [],
+      wakeups: [],
     });
     expect(await history(runId)).toEqual([
       ...before,
@@ -139,7 +139,11 @@ describeEachDialect("callSettled", (dialect) => {
     const [c0] = await calls(runId);
     if (c0 === undefined) throw new Error("a call expected");
     const unknown = await settle(c0, "reconciliation_required", { kind: "reconciliation_required", receipt_id: null });
-    expect(unknown).toEqual({ applied: true, run_status: "waiting_for_tools", woken_binding_ids: ["b2"] });
+    expect(unknown).toEqual({
+      applied: true,
+      run_status: "waiting_for_tools",
+      wakeups: [{ kind: "call", call_id: expect.any(String), binding_id: "b2", tool_name: "tool_1", handoffs: 0 }],
+    });
     const afterUnknown = await history(runId);
     expect(afterUnknown[2]).toBe(toolResultItem(c0.call_id, null, projectUnknownOutcome(4096)));
     expect(afterUnknown[2]).toContain(`"result":${compact(UNKNOWN_OUTCOME_RESULT)}}}`);
@@ -150,7 +154,7 @@ describeEachDialect("callSettled", (dialect) => {
     expect(callsBefore.map((call) => call.status)).toEqual(["reconciliation_required", "pending"]);
 
     const reconciled = await settle(c0, "completed", completed("rc-late"));
-    expect(reconciled).toEqual({ applied: true, run_status: "waiting_for_tools", woken_binding_ids: [] });
+    expect(reconciled).toEqual({ applied: true, run_status: "waiting_for_tools", wakeups: [] });
     expect(await history(runId)).toEqual([
       ...afterUnknown,
       toolResultItem(c0.call_id, "rc-late", projectResult(BIG_RESULT, 4096)),
@@ -168,7 +172,7 @@ describeEachDialect("callSettled", (dialect) => {
     expect(await settle(c0, "completed", completed("rc-0"))).toEqual({
       applied: false,
       run_status: "cancelled",
-      woken_binding_ids: [],
+      wakeups: [],
     });
     expect(await history(runId)).toEqual(before);
     expect(await storage.runs.get(runId, "*")).toMatchObject({ status: "cancelled", turn: 1 });
@@ -182,7 +186,7 @@ describeEachDialect("callSettled", (dialect) => {
     expect(await settle(compensation, "completed", completed("rc-comp"))).toEqual({
       applied: true,
       run_status: "waiting_for_tools",
-      woken_binding_ids: [],
+      wakeups: [],
     });
     expect(await history(runId)).toEqual(before);
   });

@@ -126,6 +126,7 @@ describeEachDialect("migrations", (dialect) => {
       "0011_runs_list_indexes",
       "0012_key_connections",
       "0013_run_limits",
+      "0014_queue_indexes",
     ]);
   });
 

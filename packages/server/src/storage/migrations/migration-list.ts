@@ -18,6 +18,7 @@ import { historyLengthTriggerMigration } from "./0010-history-length-trigger.js"
 import { runsListIndexesMigration } from "./0011-runs-list-indexes.js";
 import { keyConnectionsMigration } from "./0012-key-connections.js";
 import { runLimitsMigration } from "./0013-run-limits.js";
+import { queueIndexesMigration } from "./0014-queue-indexes.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -34,6 +35,7 @@ export const MIGRATION_NAMES = [
   "0011_runs_list_indexes",
   "0012_key_connections",
   "0013_run_limits",
+  "0014_queue_indexes",
 ] as const;
 
 /** One migration name. */
@@ -55,6 +57,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0011_runs_list_indexes": runsListIndexesMigration,
     "0012_key_connections": keyConnectionsMigration,
     "0013_run_limits": runLimitsMigration,
+    "0014_queue_indexes": queueIndexesMigration,
   };
 }
 

@@ -25,6 +25,7 @@ import {
 import { claimCall } from "./claim-call-query.js";
 import type { NewReceipt } from "./insert-receipt-query.js";
 import { type SettledCall, settleCall } from "./settle-call-query.js";
+import { statusIn } from "./status-literals.js";
 
 /** The table's paths each status-changing statement of this store takes (a test walks them). */
 export const CALL_CLAIM_MOVES: StoreCallMoves<"claim" | "accept" | "settle" | "releaseLapsedClaims" | "settleOverdue"> =
@@ -142,7 +143,9 @@ export class KyselyCallClaimStore implements CallClaimStore {
       db
         .selectFrom("tool_calls")
         .select("call_id")
-        .where("status", "in", RELEASE_EDGES.from)
+        // Spelled as the partial index `tool_calls_claims_by_accept_deadline` says it (migration 0011).
+        .where(statusIn("status", RELEASE_EDGES.from))
+        .where("claimed_at_ms", "is not", null)
         .where("accept_deadline_ms", "<", nowMs)
         .orderBy("accept_deadline_ms")
         .orderBy("call_id")
@@ -182,7 +185,8 @@ export class KyselyCallClaimStore implements CallClaimStore {
       db
         .selectFrom("tool_calls")
         .select(["run_id", "call_id"])
-        .where("status", "in", [...statuses])
+        // Literal statuses: the deadline statuses are those of the partial index `tool_calls_live_by_deadline`.
+        .where(statusIn("status", statuses))
         .where("deadline_ms", "<=", nowMs)
         .orderBy("deadline_ms")
         .orderBy("call_id")

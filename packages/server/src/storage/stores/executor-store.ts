@@ -184,7 +184,8 @@ export class KyselyExecutorStore implements ExecutorStore {
       db
         .selectFrom("executors")
         .select(EXECUTOR_COLUMNS)
-        .where("online", "=", 1)
+        // A literal 1: the partial index `executors_online_by_lease` holds the online connections only.
+        .where("online", "=", sql.lit(1))
         .where("lease_expires_ms", "<=", nowMs)
         .orderBy("lease_expires_ms")
         .orderBy("executor_id")

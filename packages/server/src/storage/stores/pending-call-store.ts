@@ -21,6 +21,7 @@ import {
   type StoreCallMoves,
   UNKNOWN_OUTCOME,
 } from "./call-statuses.js";
+import { statusIn } from "./status-literals.js";
 
 /** The table's paths each status-changing statement of this store takes (a test walks them). */
 export const PENDING_CALL_MOVES: StoreCallMoves<"releaseClaimedBy"> = { releaseClaimedBy: [[RELEASE_EDGES.event]] };
@@ -39,10 +40,19 @@ if ((Object.keys(RUN_STATUSES) as RunStatus[]).some((status) => runFreezesCall(s
 /** Statuses in which an executor holds a call and a business cancel can reach it. */
 const HELD_STATUSES: CallStatus[] = [CLAIMED, ACCEPTED, UNKNOWN_OUTCOME];
 
-/** The claimable calls of some bindings in an agent scope, oldest first, after `after`. */
-function candidatesQuery(
+/** The two kinds of claimable call: pending, or claimed with its accept window lapsed. */
+type Branch = "pending" | "lapsed";
+
+/**
+ * One binding's claimable calls of one branch in an agent scope, oldest first, after `after`: an
+ * ordered read of one index that stops at `limit` — the pending calls' partial index, or the lapsed
+ * claims among the binding's few claimed calls (`tool_calls_binding_status`). An OR of both branches
+ * in one query read every claimable row of the binding and sorted them (docs/storage.md).
+ */
+function branchQuery(
   db: Db,
-  bindingIds: readonly string[],
+  bindingId: string,
+  branch: Branch,
   agents: IdScope,
   now: number,
   limit: number,
@@ -52,14 +62,13 @@ function candidatesQuery(
     .selectFrom("tool_calls as c")
     .innerJoin("runs as r", "r.run_id", "c.run_id")
     .select(["c.run_id", "c.call_id", "c.tool_name", "c.binding_id", "c.created_at_ms", "c.trace_context"])
-    .where("c.binding_id", "in", bindingIds)
-    .where((eb) =>
-      eb.or([
-        eb("c.status", "in", CLAIM_EDGES.from),
-        // A claim whose accept window lapsed is claimable again (the claim releases and takes it over).
-        eb.and([eb("c.status", "in", RELEASE_EDGES.from), eb("c.accept_deadline_ms", "<", now)]),
-      ]),
-    )
+    .where("c.binding_id", "=", bindingId);
+  select =
+    branch === "pending"
+      ? select.where(statusIn("c.status", CLAIM_EDGES.from))
+      : // A claim whose accept window lapsed is claimable again (the claim releases and takes it over).
+        select.where(statusIn("c.status", RELEASE_EDGES.from)).where("c.accept_deadline_ms", "<", now);
+  select = select
     .where("c.deadline_ms", ">", now)
     // A call whose business task was asked to stop is never handed to another executor.
     .where("c.cancel_requested_at_ms", "is", null)
@@ -75,43 +84,67 @@ function candidatesQuery(
   return select;
 }
 
+/** Every branch of every binding, each ordered and limited, as one UNION ALL (rows in no order). */
+function candidatesQuery(
+  db: Db,
+  bindingIds: readonly string[],
+  agents: IdScope,
+  now: number,
+  limit: number,
+  after: { at: number; id: string } | undefined,
+) {
+  const parts = bindingIds.flatMap((bindingId) =>
+    (["pending", "lapsed"] as const).map((branch) => branchQuery(db, bindingId, branch, agents, now, limit, after)),
+  );
+  const [first, ...rest] = parts.map((part, index) => db.selectFrom(part.as(`p${index}`)).selectAll());
+  if (first === undefined) throw new Error("candidates of no binding");
+  return rest.reduce((union, part) => union.unionAll(part), first);
+}
+
 // Every pending poll runs these: compiled once (reusable-query.ts).
 const FIRST_PAGE_OF_ONE_BINDING = new ReusableQuery((db, bindingId: string, now: number, limit: number) =>
   candidatesQuery(db, [bindingId], "*", now, limit, undefined),
 );
+
 /** The calls `executorId` holds with a business cancel requested, oldest request first. */
 function cancellationsQuery(db: Db, executorId: string, limit: number) {
-  return db
-    .selectFrom("tool_calls")
-    .select(["run_id", "call_id", "cancel_requested_at_ms"])
-    .where("executor_id", "=", executorId)
-    .where("status", "in", HELD_STATUSES)
-    .where("cancel_requested_at_ms", "is not", null)
-    .orderBy("cancel_requested_at_ms")
-    .orderBy("call_id")
-    .limit(limit);
+  return (
+    db
+      .selectFrom("tool_calls")
+      .select(["run_id", "call_id", "cancel_requested_at_ms"])
+      .where("executor_id", "=", executorId)
+      // Spelled as the partial index `tool_calls_held_cancellations` says it.
+      .where("cancel_requested_at_ms", "is not", null)
+      .where(statusIn("status", HELD_STATUSES))
+      .orderBy("cancel_requested_at_ms")
+      .orderBy("call_id")
+      .limit(limit)
+  );
 }
 const CANCELLATIONS = new ReusableQuery((db, executorId: string, limit: number) =>
   cancellationsQuery(db, executorId, limit),
 );
 
 /**
- * The usual poll in one statement: the first page of one binding's candidates and the executor's
- * cancellations, as a UNION ALL of the two ordered, limited queries (`kind` tells the rows apart).
+ * The usual poll in one statement: the first page of one binding's candidates (both branches) and
+ * the executor's cancellations, as a UNION ALL of the ordered, limited queries (`kind` tells the rows apart).
  */
 const FIRST_PAGE_WITH_CANCELLATIONS = new ReusableQuery(
-  (db, bindingId: string, now: number, limit: number, executorId: string, cancellationLimit: number) =>
-    db
-      .selectFrom(candidatesQuery(db, [bindingId], "*", now, limit, undefined).as("a"))
-      .select([
-        sql<string>`'candidate'`.as("kind"),
-        "a.run_id",
-        "a.call_id",
-        "a.tool_name",
-        "a.binding_id",
-        "a.created_at_ms as at_ms",
-        "a.trace_context",
-      ])
+  (db, bindingId: string, now: number, limit: number, executorId: string, cancellationLimit: number) => {
+    const candidates = (branch: Branch, alias: string) =>
+      db
+        .selectFrom(branchQuery(db, bindingId, branch, "*", now, limit, undefined).as(alias))
+        .select([
+          sql<string>`'candidate'`.as("kind"),
+          sql<string>`${sql.ref(`${alias}.run_id`)}`.as("run_id"),
+          sql<string>`${sql.ref(`${alias}.call_id`)}`.as("call_id"),
+          sql<string>`${sql.ref(`${alias}.tool_name`)}`.as("tool_name"),
+          sql<string>`${sql.ref(`${alias}.binding_id`)}`.as("binding_id"),
+          sql<number>`${sql.ref(`${alias}.created_at_ms`)}`.as("at_ms"),
+          sql<string | null>`${sql.ref(`${alias}.trace_context`)}`.as("trace_context"),
+        ]);
+    return candidates("pending", "a")
+      .unionAll(candidates("lapsed", "l"))
       .unionAll(
         db
           .selectFrom(cancellationsQuery(db, executorId, cancellationLimit).as("b"))
@@ -124,7 +157,8 @@ const FIRST_PAGE_WITH_CANCELLATIONS = new ReusableQuery(
             sql<number>`b.cancel_requested_at_ms`.as("at_ms"),
             sql<string | null>`null`.as("trace_context"),
           ]),
-      ),
+      );
+  },
 );
 
 /** Orders rows by time, then call ID (code point order, as the "C" collation of the ID columns). */
@@ -144,11 +178,16 @@ export class KyselyPendingCallStore implements PendingCallStore {
     const [only, ...more] = bindingIds;
     return this.ctx.read(async (db) => {
       // The usual poll (one binding, every agent, first page) runs the statement compiled once.
-      const rows =
+      const rows: CandidateCall[] =
         only !== undefined && more.length === 0 && query.agents === "*" && after === undefined
           ? (await FIRST_PAGE_OF_ONE_BINDING.execute(this.ctx.dialect, db, only, now, page.limit + 1)).rows
           : await candidatesQuery(db, bindingIds, query.agents, now, page.limit + 1, after).execute();
-      return pageOf(rows, page.limit, (last) =>
+      // Each part was ordered and limited; their union is merged here (a few pages of rows at most).
+      const merged = rows
+        .map((row) => ({ ...row, created_at_ms: Number(row.created_at_ms) }))
+        .sort(byTimeThenId((row) => row.created_at_ms))
+        .slice(0, page.limit + 1);
+      return pageOf(merged, page.limit, (last) =>
         encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.call_id }),
       );
     });
@@ -204,11 +243,11 @@ export class KyselyPendingCallStore implements PendingCallStore {
         held.push({ run_id: row.run_id, call_id: row.call_id, requested_at_ms: Number(row.at_ms) });
       }
     }
-    // A UNION ALL promises no order: each part is sorted again as its query ordered it.
+    // A UNION ALL promises no order: the parts are merged again as their queries ordered them.
     candidateRows.sort(byTimeThenId((row) => row.created_at_ms));
     held.sort(byTimeThenId((row) => row.requested_at_ms));
     return {
-      candidates: pageOf(candidateRows, page.limit, (last) =>
+      candidates: pageOf(candidateRows.slice(0, page.limit + 1), page.limit, (last) =>
         encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.call_id }),
       ),
       cancellations: held,
@@ -230,7 +269,7 @@ export class KyselyPendingCallStore implements PendingCallStore {
         })
         .where("executor_id", "=", executorId)
         .where("status", "in", RELEASE_EDGES.from)
-        .returning(["run_id", "call_id", "binding_id", "cancel_requested_at_ms"])
+        .returning(["run_id", "call_id", "binding_id", "tool_name", "cancel_requested_at_ms"])
         .execute(),
     );
   }
