@@ -78,6 +78,11 @@ export interface ServerOptions {
    * take effect on the next request regardless; this bounds those made straight in the database.
    */
   identityCacheTtlMs?: number;
+  /**
+   * How long an ended run is kept; older ones are deleted with all their rows by a background sweep
+   * (default 30 days; 0 keeps everything). See docs/operations.md#retention.
+   */
+  runRetentionMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -110,6 +115,7 @@ export interface CompiledServerOptions {
   readonly eventHeartbeatMs: number;
   readonly eventPollIntervalMs: number;
   readonly identityCacheTtlMs: number;
+  readonly runRetentionMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -140,6 +146,7 @@ export const SERVER_DEFAULTS = {
   eventHeartbeatMs: 15_000,
   eventPollIntervalMs: 250,
   identityCacheTtlMs: 1_000,
+  runRetentionMs: 30 * 86_400_000,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -171,6 +178,7 @@ export const SERVER_ENV = {
   eventHeartbeatMs: "TOOLHOST_EVENT_HEARTBEAT_MS",
   eventPollIntervalMs: "TOOLHOST_EVENT_POLL_INTERVAL_MS",
   identityCacheTtlMs: "TOOLHOST_IDENTITY_CACHE_TTL_MS",
+  runRetentionMs: "TOOLHOST_RUN_RETENTION_MS",
 } as const;
 
 /** The console's build output next to this package in the repository (src/ and dist/ sit at the same depth). */
@@ -184,6 +192,9 @@ export const MAX_BODY_LIMIT_BYTES = 1024 * 1024 * 1024;
  * `wait_ms` (at most 30 s), and must not be cut.
  */
 export const MIN_CONNECTION_IDLE_TIMEOUT_MS = PENDING_WAIT_MS_MAX + 5_000;
+
+/** Longest run retention accepted (100 years): beyond that, 0 (keep everything) says it better. */
+export const MAX_RUN_RETENTION_MS = 100 * 365 * 86_400_000;
 
 /** Longest bootstrap secret accepted (the Authorization header must carry it). */
 export const MAX_BOOTSTRAP_KEY_LENGTH = 512;
@@ -239,6 +250,7 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     eventHeartbeatMs: integerOf(pick("eventHeartbeatMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.eventHeartbeatMs,
     eventPollIntervalMs: integerOf(pick("eventPollIntervalMs"), 5, 60_000) ?? SERVER_DEFAULTS.eventPollIntervalMs,
     identityCacheTtlMs: integerOf(pick("identityCacheTtlMs"), 0, 60_000) ?? SERVER_DEFAULTS.identityCacheTtlMs,
+    runRetentionMs: integerOf(pick("runRetentionMs"), 0, MAX_RUN_RETENTION_MS) ?? SERVER_DEFAULTS.runRetentionMs,
   };
 }
 

@@ -32,6 +32,7 @@ import type {
   PendingCallStore,
   ReceiptStore,
   RunEventStore,
+  RunRetentionStore,
   RunStore,
   SecretStore,
   SessionStore,
@@ -99,6 +100,7 @@ export class KyselyStorage implements Storage {
   readonly modelRequests: ModelRequestStore;
   readonly tokenCalibrations: TokenCalibrationStore;
   readonly runEvents: RunEventStore;
+  readonly runRetention: RunRetentionStore;
   // Plain (not #private) fields, so that a Proxy wrapped around the storage (as tests do to inject
   // failures) can still call its methods.
   private readonly connection: DatabaseConnection;
@@ -145,6 +147,7 @@ export class KyselyStorage implements Storage {
     this.modelRequests = stores.modelRequests;
     this.tokenCalibrations = stores.tokenCalibrations;
     this.runEvents = stores.runEvents;
+    this.runRetention = stores.runRetention;
     this.migrator = createMigrator(connection);
   }
 
