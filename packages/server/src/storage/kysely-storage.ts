@@ -12,6 +12,7 @@ import { type Migrator, sql } from "kysely";
 import { CommitHooks } from "./commit-hooks.js";
 import type { DatabaseConnection } from "./connect-database.js";
 import type { Database } from "./database-schema.js";
+import { HistoryCache } from "./history-cache.js";
 import { ImmutableRowCache } from "./immutable-row-cache.js";
 import { applyMigrations, createMigrator } from "./migrations/migrator.js";
 import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
@@ -70,6 +71,10 @@ export interface StorageStats {
   commits: number;
   /** Statements sent to the database (round trips on PostgreSQL, BEGIN and COMMIT included). */
   statements: number;
+  /** Rows the statements answered. */
+  rowsRead: number;
+  /** Characters of string values in those rows (how much text was read). */
+  charactersRead: number;
 }
 
 /** Options of KyselyStorage. */
@@ -107,6 +112,7 @@ export class KyselyStorage implements Storage {
   private readonly committer: SqliteGroupCommitter<Database> | undefined;
   private readonly migrator: Migrator;
   private readonly immutableRows = new ImmutableRowCache();
+  private readonly historyCache = new HistoryCache();
   private postgresTransactions = 0;
   private postgresCommits = 0;
   private closing: Promise<void> | undefined;
@@ -123,9 +129,9 @@ export class KyselyStorage implements Storage {
         beforeCommit: connection.verifyFile,
         makeDurable: walSync && (() => walSync.sync()),
       });
-      context = sqliteTopLevelContext(connection.db, this.committer, this.immutableRows);
+      context = sqliteTopLevelContext(connection.db, this.committer, this.immutableRows, this.historyCache);
     } else {
-      context = postgresPoolContext(connection.db, this.immutableRows);
+      context = postgresPoolContext(connection.db, this.immutableRows, this.historyCache);
     }
     const stores = createStores(context);
     this.keys = stores.keys;
@@ -152,13 +158,16 @@ export class KyselyStorage implements Storage {
   }
 
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
-    const { dialect, immutableRows, committer } = this;
+    const { dialect, immutableRows, historyCache, committer } = this;
     if (committer !== undefined) {
-      return translatingStorageFailures(() =>
-        committer.run((conn) =>
-          runWork(work, transactionContext(dialect, conn, immutableRows, new CommitHooks()), conn),
-        ),
-      );
+      const hooks = new CommitHooks();
+      return translatingStorageFailures(async () => {
+        const value = await committer.run((conn) =>
+          runWork(work, transactionContext(dialect, conn, immutableRows, historyCache, hooks), conn),
+        );
+        hooks.committed();
+        return value;
+      });
     }
     return translatingStorageFailures(() => this.postgresTransaction(work));
   }
@@ -174,15 +183,17 @@ export class KyselyStorage implements Storage {
   private async postgresTransaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
     assertOutsideTransaction("storage.transaction()");
     if (this.closing !== undefined) throw new Error("storage is closed");
+    const hooks = new CommitHooks();
     try {
       const value = await this.connection.db
         .transaction()
         .execute((trx) =>
           runInTransactionScope(() =>
-            runWork(work, transactionContext("postgres", trx, this.immutableRows, new CommitHooks()), trx),
+            runWork(work, transactionContext("postgres", trx, this.immutableRows, this.historyCache, hooks), trx),
           ),
         );
       this.postgresCommits++;
+      hooks.committed();
       return value;
     } finally {
       this.postgresTransactions++;
@@ -197,14 +208,16 @@ export class KyselyStorage implements Storage {
       return report;
     } finally {
       this.immutableRows.clear();
+      this.historyCache.clear();
     }
   }
 
   /** Transaction and commit counters since this storage was opened. */
   stats(): StorageStats {
-    const statements = this.connection.statements.count;
-    if (this.committer !== undefined) return { ...this.committer.stats(), statements };
-    return { transactions: this.postgresTransactions, commits: this.postgresCommits, statements };
+    const counter = this.connection.statements;
+    const reads = { statements: counter.count, rowsRead: counter.rowsRead, charactersRead: counter.charactersRead };
+    if (this.committer !== undefined) return { ...this.committer.stats(), ...reads };
+    return { transactions: this.postgresTransactions, commits: this.postgresCommits, ...reads };
   }
 
   /** Waits for queued transactions, then closes the connections; calling it again is harmless. */

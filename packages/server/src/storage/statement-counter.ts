@@ -2,23 +2,54 @@
  * Counts the statements the storage sends to its database: every round trip on PostgreSQL (BEGIN,
  * COMMIT and SAVEPOINT included) and every statement executed on SQLite. The count is how the hot path
  * is kept short (`docs/storage.md`): a test pins the statements per request kind, so one added by a
- * change fails it. Counting is an integer increment per statement, so it is always on.
+ * change fails it. It also counts the rows statements answer and the text in them (UTF-16 code units
+ * of string values), which is how a test keeps a model turn from re-reading the run's whole history.
+ * Counting is a few increments per statement and row, so it is always on.
  */
 
-import type { DatabaseConnection, Dialect, Driver, Kysely, QueryCompiler, TransactionSettings } from "kysely";
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  Kysely,
+  QueryCompiler,
+  TransactionSettings,
+} from "kysely";
 
 /** A running count of statements sent, shared by every connection of one database. */
 export class StatementCounter {
   #count = 0;
+  #rows = 0;
+  #characters = 0;
 
   /** Statements sent since the counter was created. */
   get count(): number {
     return this.#count;
   }
 
+  /** Rows answered since the counter was created. */
+  get rowsRead(): number {
+    return this.#rows;
+  }
+
+  /** Characters of string values in the rows answered since the counter was created. */
+  get charactersRead(): number {
+    return this.#characters;
+  }
+
   /** Adds one statement. */
   add(): void {
     this.#count++;
+  }
+
+  /** Adds the rows one statement answered. */
+  addRows(rows: readonly unknown[]): void {
+    this.#rows += rows.length;
+    for (const row of rows) {
+      if (typeof row !== "object" || row === null) continue;
+      for (const value of Object.values(row)) if (typeof value === "string") this.#characters += value.length;
+    }
   }
 }
 
@@ -59,9 +90,11 @@ class CountingDriver implements Driver {
       const counter = this.#counter;
       const execute = connection.executeQuery.bind(connection);
       const stream = connection.streamQuery.bind(connection);
-      marked.executeQuery = (query) => {
+      marked.executeQuery = async <R>(query: CompiledQuery) => {
         counter.add();
-        return execute(query);
+        const result = await execute<R>(query);
+        counter.addRows(result.rows);
+        return result;
       };
       marked.streamQuery = (query, chunkSize) => {
         counter.add();

@@ -173,6 +173,11 @@ export interface HistoryStore {
   lengthKnown(runId: string, length: number): void;
   /** Items of one run, oldest first (inside a transaction: its appends waiting for the commit too). */
   list(runId: string, page: PageRequest): Promise<Page<HistoryItemRecord>>;
+  /**
+   * Every item of one run, oldest first (inside a transaction: its appends waiting for the commit
+   * too), reading from the database only those after the committed items this process read before.
+   */
+  items(runId: string): Promise<HistoryItemRecord[]>;
 }
 
 /** Tool calls (0003): creation, reads, and the run-side status changes (run end, business cancel). */

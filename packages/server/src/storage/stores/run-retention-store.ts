@@ -50,7 +50,7 @@ export class KyselyRunRetentionStore implements RunRetentionStore {
 
   async deleteRuns(runIds: readonly string[], endedBeforeMs: number): Promise<string[]> {
     if (runIds.length === 0) return [];
-    return this.ctx.atomic(async (db) => {
+    const deleted = await this.ctx.atomic(async (db) => {
       // Lock first (PostgreSQL), then look for live calls in a statement of its own: it sees a
       // compensation call committed by a flow that held the run's lock until just now.
       let locking = db
@@ -76,6 +76,8 @@ export class KyselyRunRetentionStore implements RunRetentionStore {
       if (doomed.length > 0) await deleteRunRows(db, doomed);
       return doomed;
     });
+    for (const runId of deleted) this.ctx.historyCache.forget(runId);
+    return deleted;
   }
 }
 
