@@ -20,27 +20,7 @@ export class KyselyRunRetentionStore implements RunRetentionStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async expired(endedBeforeMs: number, limit: number): Promise<RetainedRun[]> {
-    const rows = await this.ctx.read((db) =>
-      db
-        .selectFrom("runs as r")
-        .select(["r.run_id", "r.ended_at_ms", "r.history_length"])
-        .where("r.ended_at_ms", "is not", null)
-        .where("r.ended_at_ms", "<", endedBeforeMs)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom("tool_calls as c")
-                .select("c.call_id")
-                .whereRef("c.run_id", "=", "r.run_id")
-                .where("c.status", "in", LIVE_CALL_STATUSES),
-            ),
-          ),
-        )
-        .orderBy("r.ended_at_ms")
-        .orderBy("r.run_id")
-        .limit(limit)
-        .execute(),
-    );
+    const rows = await this.ctx.read((db) => expiredRunsQuery(db, endedBeforeMs, limit).execute());
     return rows.map((row) => ({
       run_id: row.run_id,
       ended_at_ms: Number(row.ended_at_ms),
@@ -79,6 +59,31 @@ export class KyselyRunRetentionStore implements RunRetentionStore {
     for (const runId of deleted) this.ctx.historyCache.forget(runId);
     return deleted;
   }
+}
+
+/**
+ * The oldest runs ended before `endedBeforeMs` without a live call: read in the order of the
+ * `runs_ended` index, stopping at `limit` (a test checks the plan on both dialects).
+ */
+export function expiredRunsQuery(db: Db, endedBeforeMs: number, limit: number) {
+  return db
+    .selectFrom("runs as r")
+    .select(["r.run_id", "r.ended_at_ms", "r.history_length"])
+    .where("r.ended_at_ms", "is not", null)
+    .where("r.ended_at_ms", "<", endedBeforeMs)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("tool_calls as c")
+            .select("c.call_id")
+            .whereRef("c.run_id", "=", "r.run_id")
+            .where("c.status", "in", LIVE_CALL_STATUSES),
+        ),
+      ),
+    )
+    .orderBy("r.ended_at_ms")
+    .orderBy("r.run_id")
+    .limit(limit);
 }
 
 /** Deletes every row of `runIds`, children first. */
