@@ -110,6 +110,11 @@ export interface ServerOptions {
   maxProgressPerCall?: number;
   /** Largest `progress` value of one receipt, in bytes of compact JSON (default 64 KiB). */
   maxProgressBytes?: number;
+  /**
+   * How long an ended run is kept; older ones are deleted with all their rows by a background sweep
+   * (default 30 days; 0 keeps everything). See docs/operations.md#retention.
+   */
+  runRetentionMs?: number;
 }
 
 /** Server options with every default applied and every value checked. */
@@ -152,6 +157,7 @@ export interface CompiledServerOptions {
   readonly runTimeoutMs: number;
   readonly maxProgressPerCall: number;
   readonly maxProgressBytes: number;
+  readonly runRetentionMs: number;
 }
 
 /** Defaults of the options that have one. */
@@ -190,6 +196,7 @@ export const SERVER_DEFAULTS = {
   runTimeoutMs: 3_600_000,
   maxProgressPerCall: 100,
   maxProgressBytes: 65_536,
+  runRetentionMs: 30 * 86_400_000,
 } as const satisfies Partial<CompiledServerOptions>;
 
 /** The environment variable of each option that has one. */
@@ -231,6 +238,7 @@ export const SERVER_ENV = {
   runTimeoutMs: "TOOLHOST_RUN_TIMEOUT_MS",
   maxProgressPerCall: "TOOLHOST_MAX_PROGRESS_PER_CALL",
   maxProgressBytes: "TOOLHOST_MAX_PROGRESS_BYTES",
+  runRetentionMs: "TOOLHOST_RUN_RETENTION_MS",
 } as const;
 
 /**
@@ -252,6 +260,9 @@ export const MAX_BODY_LIMIT_BYTES = 1024 * 1024 * 1024;
  * `wait_ms` (at most 30 s), and must not be cut.
  */
 export const MIN_CONNECTION_IDLE_TIMEOUT_MS = PENDING_WAIT_MS_MAX + 5_000;
+
+/** Longest run retention accepted (100 years): beyond that, 0 (keep everything) says it better. */
+export const MAX_RUN_RETENTION_MS = 100 * 365 * 86_400_000;
 
 /** Longest bootstrap secret accepted (the Authorization header must carry it). */
 export const MAX_BOOTSTRAP_KEY_LENGTH = 512;
@@ -320,6 +331,7 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
       SERVER_DEFAULTS.runTimeoutMs,
     maxProgressPerCall: integerOf(pick("maxProgressPerCall"), 0, 100_000) ?? SERVER_DEFAULTS.maxProgressPerCall,
     maxProgressBytes: integerOf(pick("maxProgressBytes"), 2, MAX_BODY_LIMIT_BYTES) ?? SERVER_DEFAULTS.maxProgressBytes,
+    runRetentionMs: integerOf(pick("runRetentionMs"), 0, MAX_RUN_RETENTION_MS) ?? SERVER_DEFAULTS.runRetentionMs,
   };
 }
 

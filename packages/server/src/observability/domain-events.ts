@@ -14,6 +14,7 @@ export const DOMAIN_EVENTS = {
   claim_released: "claim_released",
   reconciliation_required: "reconciliation_required",
   compaction: "compaction",
+  run_deleted: "run_deleted",
 } as const;
 
 /** One domain event name. */
@@ -65,8 +66,18 @@ export class DomainEvents {
     this.emit("compaction", "run history compacted to fit the context window", { run_id: runId, turn });
   }
 
-  private emit(event: DomainEvent, message: string, fields: Record<string, unknown>): void {
-    this.metrics.domainEvents.inc({ event });
+  /** The retention sweep deleted ended runs with all their rows (counted once per run, logged once per batch). */
+  runsDeleted(runIds: readonly string[]): void {
+    this.emit(
+      "run_deleted",
+      "ended runs deleted by retention",
+      { runs: runIds.length, run_ids: runIds },
+      runIds.length,
+    );
+  }
+
+  private emit(event: DomainEvent, message: string, fields: Record<string, unknown>, count = 1): void {
+    this.metrics.domainEvents.inc({ event }, count);
     this.log.info({ event, ...fields }, message);
   }
 }

@@ -103,7 +103,7 @@ export class ServerMetrics {
     });
     this.domainEvents = new Counter({
       name: "toolhost_domain_events_total",
-      help: "Domain events: call_expired, lease_lapsed, claim_released, reconciliation_required, compaction.",
+      help: "Domain events: call_expired, lease_lapsed, claim_released, reconciliation_required, compaction, run_deleted.",
       labelNames: ["event"],
       registers,
     });

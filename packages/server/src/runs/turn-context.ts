@@ -12,9 +12,6 @@ import type { Stores } from "../storage/storage.js";
 import { maxOutputTokensOf, type RunModel, readRunModel } from "./run-model.js";
 import { loadRunTools } from "./run-tools.js";
 
-/** History items read per round trip. */
-const HISTORY_PAGE = 500;
-
 /** What a turn needs to build its request. */
 export interface TurnContext {
   readonly version: AgentVersionRecord;
@@ -25,16 +22,12 @@ export interface TurnContext {
   readonly limits: WindowLimits;
 }
 
-/** Every item of the run's history, oldest first. */
-export async function loadHistory(stores: Stores, runId: string): Promise<HistoryItemRecord[]> {
-  const items: HistoryItemRecord[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await stores.history.list(runId, { limit: HISTORY_PAGE, cursor });
-    items.push(...page.items);
-    cursor = page.next_cursor;
-  } while (cursor !== null);
-  return items;
+/**
+ * Every item of the run's history, oldest first. Only what was appended since this process last read
+ * the run comes from the database (`HistoryStore.items`): stored items never change.
+ */
+export function loadHistory(stores: Stores, runId: string): Promise<HistoryItemRecord[]> {
+  return stores.history.items(runId);
 }
 
 /** The window limits of `version` with `model`. */

@@ -1,13 +1,20 @@
 /**
  * Every periodic sweep the server runs, in order, on the one ticker (`sweeper.ts`). Areas append
  * theirs here: the claims area its accept-window and call-deadline sweeps, the runs area its run
- * deadline sweep.
+ * deadline sweep and its retention.
  */
 
 import { acceptWindowSweep, callDeadlineSweep } from "../calls/call-deadline-sweeps.js";
 import { executorLeaseSweep } from "../executors/lease-sweep.js";
 import { runDeadlineSweep } from "../runs/expire-runs.js";
+import { runRetentionSweep } from "../runs/run-retention.js";
 import type { Sweep } from "./sweeper.js";
 
 /** The sweeps, in the order each tick runs them. */
-export const SWEEPS: readonly Sweep[] = [executorLeaseSweep, acceptWindowSweep, callDeadlineSweep, runDeadlineSweep];
+export const SWEEPS: readonly Sweep[] = [
+  executorLeaseSweep,
+  acceptWindowSweep,
+  callDeadlineSweep,
+  runDeadlineSweep,
+  runRetentionSweep,
+];

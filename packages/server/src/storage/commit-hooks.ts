@@ -3,7 +3,8 @@
  * storage runs them after the work returned and before COMMIT, in the same transaction. A run's events
  * are written this way (`RunEventStore.appendAtCommit`): one statement per transaction however many
  * changes the flow made, instead of one per change. The hooks also keep which runs got events, so that
- * the storage can tell the runs' event streams once the commit is done.
+ * the storage can tell the runs' event streams once the commit is done, and stores may ask to be told
+ * once the commit succeeded (`afterCommit`), to keep in memory what only a committed row may stand for.
  */
 
 import type { Db } from "./store-context.js";
@@ -11,6 +12,7 @@ import type { Db } from "./store-context.js";
 /** The deferred writes of one transaction, run in the order they were first registered. */
 export class CommitHooks {
   readonly #hooks: Array<(db: Db) => Promise<void>> = [];
+  readonly #committed: Array<() => void> = [];
   readonly #runsWithEvents = new Set<string>();
 
   /** Notes that this transaction appends events to `runId` (announced after its commit). */
@@ -26,6 +28,16 @@ export class CommitHooks {
   /** Runs `hook` before this transaction commits (once per registration). */
   add(hook: (db: Db) => Promise<void>): void {
     this.#hooks.push(hook);
+  }
+
+  /** Calls `callback` once the transaction committed (never when it rolled back). */
+  afterCommit(callback: () => void): void {
+    this.#committed.push(callback);
+  }
+
+  /** Calls every `afterCommit` callback, in order; called by the storage once the commit succeeded. */
+  committed(): void {
+    for (const callback of this.#committed.splice(0)) callback();
   }
 
   /** Runs every hook on `db`, in order; called by the storage when the work succeeded. */

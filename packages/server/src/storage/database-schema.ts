@@ -77,7 +77,7 @@ export interface AgentVersionsTable {
   model_json: string;
   instructions: string;
   max_context_tokens: number;
-  /** The version's own run limits; NULL: the server's (0011). */
+  /** The version's own run limits; NULL: the server's (0013). */
   max_turns: number | null;
   max_tool_calls: number | null;
   run_timeout_ms: number | null;
@@ -119,12 +119,12 @@ export interface RunsTable {
   created_at_ms: number;
   updated_at_ms: number;
   ended_at_ms: number | null;
-  /** The run's limits, fixed at its creation (0011). */
+  /** The run's limits, fixed at its creation (0013). */
   max_turns: number;
   max_tool_calls: number;
-  /** Tool calls the run's model asked for, refused ones included (0011). */
+  /** Tool calls the run's model asked for, refused ones included (0013). */
   tool_call_count: number;
-  /** When the run expires; NULL for runs that ended before 0011 (0011). */
+  /** When the run expires; NULL for runs that ended before 0013 (0013). */
   deadline_ms: number | null;
 }
 

@@ -12,6 +12,7 @@ import { type Migrator, sql } from "kysely";
 import { CommitHooks } from "./commit-hooks.js";
 import type { DatabaseConnection } from "./connect-database.js";
 import type { Database } from "./database-schema.js";
+import { HistoryCache } from "./history-cache.js";
 import { ImmutableRowCache } from "./immutable-row-cache.js";
 import { applyMigrations, createMigrator } from "./migrations/migrator.js";
 import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
@@ -33,6 +34,7 @@ import type {
   PendingCallStore,
   ReceiptStore,
   RunEventStore,
+  RunRetentionStore,
   RunStore,
   SecretStore,
   SessionStore,
@@ -71,6 +73,10 @@ export interface StorageStats {
   commits: number;
   /** Statements sent to the database (round trips on PostgreSQL, BEGIN and COMMIT included). */
   statements: number;
+  /** Rows the statements answered. */
+  rowsRead: number;
+  /** Characters of string values in those rows (how much text was read). */
+  charactersRead: number;
 }
 
 /** Options of KyselyStorage. */
@@ -101,12 +107,14 @@ export class KyselyStorage implements Storage {
   readonly modelRequests: ModelRequestStore;
   readonly tokenCalibrations: TokenCalibrationStore;
   readonly runEvents: RunEventStore;
+  readonly runRetention: RunRetentionStore;
   // Plain (not #private) fields, so that a Proxy wrapped around the storage (as tests do to inject
   // failures) can still call its methods.
   private readonly connection: DatabaseConnection;
   private readonly committer: SqliteGroupCommitter<Database> | undefined;
   private readonly migrator: Migrator;
   private readonly immutableRows = new ImmutableRowCache();
+  private readonly historyCache = new HistoryCache();
   private postgresTransactions = 0;
   private postgresCommits = 0;
   private closing: Promise<void> | undefined;
@@ -124,9 +132,9 @@ export class KyselyStorage implements Storage {
         beforeCommit: connection.verifyFile,
         makeDurable: walSync && (() => walSync.sync()),
       });
-      context = sqliteTopLevelContext(connection.db, this.committer, this.immutableRows);
+      context = sqliteTopLevelContext(connection.db, this.committer, this.immutableRows, this.historyCache);
     } else {
-      context = postgresPoolContext(connection.db, this.immutableRows);
+      context = postgresPoolContext(connection.db, this.immutableRows, this.historyCache);
     }
     const stores = createStores(context);
     this.keys = stores.keys;
@@ -148,19 +156,21 @@ export class KyselyStorage implements Storage {
     this.modelRequests = stores.modelRequests;
     this.tokenCalibrations = stores.tokenCalibrations;
     this.runEvents = stores.runEvents;
+    this.runRetention = stores.runRetention;
     this.migrator = createMigrator(connection);
   }
 
   async transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T> {
-    const { dialect, immutableRows, committer } = this;
-    // The hooks of the attempt that committed (a batch may run the work again after a failure).
+    const { dialect, immutableRows, historyCache, committer } = this;
+    // The hooks of the attempt that committed (a batch may run the work again after a failure, and a
+    // failed attempt's hooks must not be told it committed).
     let hooks: CommitHooks | undefined;
     const value =
       committer !== undefined
         ? await translatingStorageFailures(() =>
             committer.run((conn) => {
               hooks = new CommitHooks();
-              return runWork(work, transactionContext(dialect, conn, immutableRows, hooks), conn);
+              return runWork(work, transactionContext(dialect, conn, immutableRows, historyCache, hooks), conn);
             }),
           )
         : await translatingStorageFailures(() =>
@@ -168,6 +178,7 @@ export class KyselyStorage implements Storage {
               hooks = made;
             }),
           );
+    hooks?.committed();
     const runs = hooks?.runsWithEvents;
     if (runs !== undefined && runs.size > 0) this.runEventsCommitted([...runs]);
     return value;
@@ -209,7 +220,7 @@ export class KyselyStorage implements Storage {
         runInTransactionScope(() => {
           const hooks = new CommitHooks();
           madeHooks(hooks);
-          return runWork(work, transactionContext("postgres", trx, this.immutableRows, hooks), trx);
+          return runWork(work, transactionContext("postgres", trx, this.immutableRows, this.historyCache, hooks), trx);
         }),
       );
       this.postgresCommits++;
@@ -227,14 +238,16 @@ export class KyselyStorage implements Storage {
       return report;
     } finally {
       this.immutableRows.clear();
+      this.historyCache.clear();
     }
   }
 
   /** Transaction and commit counters since this storage was opened. */
   stats(): StorageStats {
-    const statements = this.connection.statements.count;
-    if (this.committer !== undefined) return { ...this.committer.stats(), statements };
-    return { transactions: this.postgresTransactions, commits: this.postgresCommits, statements };
+    const counter = this.connection.statements;
+    const reads = { statements: counter.count, rowsRead: counter.rowsRead, charactersRead: counter.charactersRead };
+    if (this.committer !== undefined) return { ...this.committer.stats(), ...reads };
+    return { transactions: this.postgresTransactions, commits: this.postgresCommits, ...reads };
   }
 
   /** Shows every statement this storage sends from now on to `observer` (undefined: stops). */

@@ -2,7 +2,9 @@
  * Counts the statements the storage sends to its database: every round trip on PostgreSQL (BEGIN,
  * COMMIT and SAVEPOINT included) and every statement executed on SQLite. The count is how the hot path
  * is kept short (`docs/storage.md`): a test pins the statements per request kind, so one added by a
- * change fails it. Counting is an integer increment per statement, so it is always on.
+ * change fails it. It also counts the rows statements answer and the text in them (UTF-16 code units
+ * of string values), which is how a test keeps a model turn from re-reading the run's whole history.
+ * Counting is a few increments per statement and row, so it is always on.
  */
 
 import type {
@@ -22,10 +24,22 @@ export type StatementObserver = (query: CompiledQuery) => void;
 export class StatementCounter {
   #count = 0;
   #observer: StatementObserver | undefined;
+  #rows = 0;
+  #characters = 0;
 
   /** Statements sent since the counter was created. */
   get count(): number {
     return this.#count;
+  }
+
+  /** Rows answered since the counter was created. */
+  get rowsRead(): number {
+    return this.#rows;
+  }
+
+  /** Characters of string values in the rows answered since the counter was created. */
+  get charactersRead(): number {
+    return this.#characters;
   }
 
   /** Adds one statement. */
@@ -37,6 +51,15 @@ export class StatementCounter {
   /** Shows every statement sent from now on to `observer` (undefined: to nobody). */
   observe(observer: StatementObserver | undefined): void {
     this.#observer = observer;
+  }
+
+  /** Adds the rows one statement answered. */
+  addRows(rows: readonly unknown[]): void {
+    this.#rows += rows.length;
+    for (const row of rows) {
+      if (typeof row !== "object" || row === null) continue;
+      for (const value of Object.values(row)) if (typeof value === "string") this.#characters += value.length;
+    }
   }
 }
 
@@ -77,9 +100,11 @@ class CountingDriver implements Driver {
       const counter = this.#counter;
       const execute = connection.executeQuery.bind(connection);
       const stream = connection.streamQuery.bind(connection);
-      marked.executeQuery = (query) => {
+      marked.executeQuery = async <R>(query: CompiledQuery) => {
         counter.add(query);
-        return execute(query);
+        const result = await execute<R>(query);
+        counter.addRows(result.rows);
+        return result;
       };
       marked.streamQuery = (query, chunkSize) => {
         counter.add(query);

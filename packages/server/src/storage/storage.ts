@@ -183,6 +183,11 @@ export interface HistoryStore {
   lengthKnown(runId: string, length: number): void;
   /** Items of one run, oldest first (inside a transaction: its appends waiting for the commit too). */
   list(runId: string, page: PageRequest): Promise<Page<HistoryItemRecord>>;
+  /**
+   * Every item of one run, oldest first (inside a transaction: its appends waiting for the commit
+   * too), reading from the database only those after the committed items this process read before.
+   */
+  items(runId: string): Promise<HistoryItemRecord[]>;
 }
 
 /** Tool calls (0003): creation, reads, and the run-side status changes (run end, business cancel). */
@@ -546,6 +551,29 @@ export interface RunEventStore {
   listAfter(runId: string, afterSeq: number, limit: number, maxDataBytes?: number): Promise<RunEventRecord[]>;
 }
 
+/** An ended run as the retention sweep sees it. */
+export interface RetainedRun {
+  readonly run_id: string;
+  readonly ended_at_ms: number;
+  /** How many history items it holds (a measure of how many rows its deletion touches). */
+  readonly history_length: number;
+}
+
+/** Retention of ended runs (docs/operations.md#retention). */
+export interface RunRetentionStore {
+  /**
+   * Up to `limit` runs that ended before `endedBeforeMs` and hold no live call (pending, claimed,
+   * accepted), oldest end first, read in the order of the ended-runs index.
+   */
+  expired(endedBeforeMs: number, limit: number): Promise<RetainedRun[]>;
+  /**
+   * Atomically deletes those of `runIds` that still ended before `endedBeforeMs` and hold no live
+   * call, with every row of theirs (receipts, calls, history, events, model requests, model turn);
+   * answers the IDs deleted, in the order of `runIds`.
+   */
+  deleteRuns(runIds: readonly string[], endedBeforeMs: number): Promise<string[]>;
+}
+
 /** What `migrate()` did. */
 export interface MigrationReport {
   /** Names of the migrations applied by this call, in order (empty when already up to date). */
@@ -575,6 +603,7 @@ export interface Stores {
   readonly modelRequests: ModelRequestStore;
   readonly tokenCalibrations: TokenCalibrationStore;
   readonly runEvents: RunEventStore;
+  readonly runRetention: RunRetentionStore;
 }
 
 /** The server's storage: stores, transactions, migrations and lifecycle. */

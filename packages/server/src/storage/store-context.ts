@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely";
 import type { CommitHooks } from "./commit-hooks.js";
 import type { Database } from "./database-schema.js";
+import type { HistoryCache } from "./history-cache.js";
 import type { ImmutableRowCache } from "./immutable-row-cache.js";
 import type { SqliteGroupCommitter } from "./sqlite-group-commit.js";
 import type { Dialect } from "./storage.js";
@@ -25,6 +26,8 @@ export interface StoreContext {
   readonly inTransaction: boolean;
   /** The storage's cache of rows that never change (versions, sessions), shared by every context. */
   readonly immutableRows: ImmutableRowCache;
+  /** The storage's cache of committed run histories (`history-cache.ts`), shared by every context. */
+  readonly historyCache: HistoryCache;
   /** Runs statements that only read. */
   read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Runs one writing statement (atomic by itself). */
@@ -40,18 +43,33 @@ export function transactionContext(
   dialect: Dialect,
   trx: Db,
   immutableRows: ImmutableRowCache,
+  historyCache: HistoryCache,
   commitHooks: CommitHooks,
 ): StoreContext {
   const direct = <T>(fn: (db: Db) => Promise<T>): Promise<T> => fn(trx);
-  return { dialect, inTransaction: true, immutableRows, read: direct, write: direct, atomic: direct, commitHooks };
+  return {
+    dialect,
+    inTransaction: true,
+    immutableRows,
+    historyCache,
+    read: direct,
+    write: direct,
+    atomic: direct,
+    commitHooks,
+  };
 }
 
 /** The top-level context on PostgreSQL: statements on the pool, atomic groups in a transaction each. */
-export function postgresPoolContext(db: Db, immutableRows: ImmutableRowCache): StoreContext {
+export function postgresPoolContext(
+  db: Db,
+  immutableRows: ImmutableRowCache,
+  historyCache: HistoryCache,
+): StoreContext {
   return {
     dialect: "postgres",
     inTransaction: false,
     immutableRows,
+    historyCache,
     read: (fn) => guarded(() => fn(db)),
     write: (fn) => guarded(() => fn(db)),
     atomic: (fn) => guarded(() => db.transaction().execute(fn)),
@@ -68,11 +86,13 @@ export function sqliteTopLevelContext(
   db: Db,
   committer: SqliteGroupCommitter<Database>,
   immutableRows: ImmutableRowCache,
+  historyCache: HistoryCache,
 ): StoreContext {
   return {
     dialect: "sqlite",
     inTransaction: false,
     immutableRows,
+    historyCache,
     read: (fn) => guarded(() => fn(db)),
     // One statement: alone in its batch it runs without BEGIN/COMMIT (sqlite-group-commit.ts).
     write: (fn) => translatingStorageFailures(() => committer.run(fn, { oneStatement: true })),

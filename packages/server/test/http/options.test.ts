@@ -140,4 +140,12 @@ describe("compileServerOptions", () => {
     expect(() => compileServerOptions({}, { TOOLHOST_RUN_TIMEOUT_MS: "99" })).toThrow(/TOOLHOST_RUN_TIMEOUT_MS/);
     expect(() => compileServerOptions({ maxProgressBytes: 1 }, {})).toThrow(/option maxProgressBytes/);
   });
+
+  it("keeps ended runs 30 days by default; TOOLHOST_RUN_RETENTION_MS sets it, 0 keeps everything", () => {
+    expect(compileServerOptions({}, {}).runRetentionMs).toBe(30 * 86_400_000);
+    expect(compileServerOptions({}, { TOOLHOST_RUN_RETENTION_MS: "3600000" }).runRetentionMs).toBe(3_600_000);
+    expect(compileServerOptions({}, { TOOLHOST_RUN_RETENTION_MS: "0" }).runRetentionMs).toBe(0);
+    expect(() => compileServerOptions({}, { TOOLHOST_RUN_RETENTION_MS: "-1" })).toThrow(/TOOLHOST_RUN_RETENTION_MS/);
+    expect(() => compileServerOptions({ runRetentionMs: 1.5 }, {})).toThrow(/option runRetentionMs/);
+  });
 });

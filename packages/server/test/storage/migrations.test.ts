@@ -127,6 +127,7 @@ describeEachDialect("migrations", (dialect) => {
       "0012_key_connections",
       "0013_run_limits",
       "0014_queue_indexes",
+      "0015_run_retention",
     ]);
   });
 

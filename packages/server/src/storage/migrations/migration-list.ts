@@ -19,6 +19,7 @@ import { runsListIndexesMigration } from "./0011-runs-list-indexes.js";
 import { keyConnectionsMigration } from "./0012-key-connections.js";
 import { runLimitsMigration } from "./0013-run-limits.js";
 import { queueIndexesMigration } from "./0014-queue-indexes.js";
+import { runRetentionMigration } from "./0015-run-retention.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -36,6 +37,7 @@ export const MIGRATION_NAMES = [
   "0012_key_connections",
   "0013_run_limits",
   "0014_queue_indexes",
+  "0015_run_retention",
 ] as const;
 
 /** One migration name. */
@@ -58,6 +60,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0012_key_connections": keyConnectionsMigration,
     "0013_run_limits": runLimitsMigration,
     "0014_queue_indexes": queueIndexesMigration,
+    "0015_run_retention": runRetentionMigration,
   };
 }
 

@@ -143,7 +143,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
       db
         .selectFrom("tool_calls")
         .select("call_id")
-        // Spelled as the partial index `tool_calls_claims_by_accept_deadline` says it (migration 0011).
+        // Spelled as the partial index `tool_calls_claims_by_accept_deadline` says it (migration 0014).
         .where(statusIn("status", RELEASE_EDGES.from))
         .where("claimed_at_ms", "is not", null)
         .where("accept_deadline_ms", "<", nowMs)

@@ -16,6 +16,7 @@ import { KyselyModelTurnStore } from "./model-turn-store.js";
 import { KyselyPendingCallStore } from "./pending-call-store.js";
 import { KyselyReceiptStore } from "./receipt-store.js";
 import { KyselyRunEventStore } from "./run-event-store.js";
+import { KyselyRunRetentionStore } from "./run-retention-store.js";
 import { KyselyRunStore } from "./run-store.js";
 import { KyselySecretStore } from "./secret-store.js";
 import { KyselySessionStore } from "./session-store.js";
@@ -44,5 +45,6 @@ export function createStores(ctx: StoreContext): Stores {
     modelRequests: new KyselyModelRequestStore(ctx),
     tokenCalibrations: new KyselyTokenCalibrationStore(ctx),
     runEvents: new KyselyRunEventStore(ctx),
+    runRetention: new KyselyRunRetentionStore(ctx),
   };
 }

@@ -9,6 +9,9 @@
  * result and then the next turn's): their seqs are known at once, and `list` in the same transaction
  * answers them after the stored items. The statement checks it numbered them as promised (else the
  * transaction fails and nothing is kept).
+ *
+ * `items` (what a model turn reads) reads only the items after those this process keeps in its
+ * history cache (`history-cache.ts`): a turn reads what was appended since the last one.
  */
 
 import { decodeNumberCursor, encodeNumberCursor, pageOf } from "../page-cursor.js";
@@ -46,6 +49,8 @@ export class KyselyHistoryStore implements HistoryStore {
       if (seqs.some((seq, index) => seq !== deferred.stored + index)) {
         throw new Error(`history of run ${runId} grew while its lock was held`);
       }
+      // Committed with the transaction: the next turn need not read them back.
+      hooks.afterCommit(() => this.ctx.historyCache.extend(runId, deferred.stored, items));
     });
   }
 
@@ -70,6 +75,29 @@ export class KyselyHistoryStore implements HistoryStore {
     const { rows } = await (this.ctx.dialect === "postgres" ? appendOnPostgres(db, input) : appendOnSqlite(db, input));
     if (rows.length !== items.length) throw new Error(`history of a missing run ${runId}`);
     return rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+  }
+
+  async items(runId: string): Promise<HistoryItemRecord[]> {
+    const cache = this.ctx.historyCache;
+    const kept = cache.get(runId);
+    const from = kept.length;
+    const rows = await this.ctx.read((db) =>
+      db
+        .selectFrom("execution_history")
+        .select(COLUMNS)
+        .where("run_id", "=", runId)
+        .where("seq", ">=", from)
+        .orderBy("seq")
+        .execute(),
+    );
+    const read = rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+    // Items waiting for the commit come after every stored one.
+    const items = [...kept, ...read, ...(this.#deferred.get(runId)?.items ?? [])];
+    // Inside a transaction a row read may be one it wrote: kept only once that is committed.
+    const hooks = this.ctx.commitHooks;
+    if (hooks === undefined) cache.extend(runId, from, read);
+    else hooks.afterCommit(() => cache.extend(runId, from, read));
+    return items;
   }
 
   async list(runId: string, page: PageRequest): Promise<Page<HistoryItemRecord>> {

@@ -1,6 +1,6 @@
 /**
  * Status conditions spelled with literals rather than bound parameters: a partial index
- * (`WHERE status = 'pending'`, migration 0011) serves a query only when the planner can prove the
+ * (`WHERE status = 'pending'`, migration 0014) serves a query only when the planner can prove the
  * query's condition implies the index's, and it cannot from a parameter (PostgreSQL's generic plans,
  * SQLite always). The literals are the call transition table's statuses, never input.
  */
