@@ -311,7 +311,7 @@ export interface paths {
         put?: never;
         /**
          * Publish an agent version
-         * @description Pins a toolset version, the model settings, instructions (default `""`) and `max_context_tokens` (default 200000). Sessions pin the answered `agent_version`. The toolset must be visible to the credential (422 `unknown_reference` otherwise, as when it does not exist); an `openai` or `anthropic` model must name one of the server's model connections within the credential's `connections` (422 `unknown_reference` at `/model/connection` otherwise, as when it does not exist).
+         * @description Pins a toolset version, the model settings, instructions (default `""`), `max_context_tokens` (default 200000) and the run limits `max_turns`, `max_tool_calls`, `run_timeout_ms` (each at most the server's own, 422 at its pointer above; unset: the server's). Sessions pin the answered `agent_version`. The toolset must be visible to the credential (422 `unknown_reference` otherwise, as when it does not exist); an `openai` or `anthropic` model must name one of the server's model connections within the credential's `connections` (422 `unknown_reference` at `/model/connection` otherwise, as when it does not exist).
          *
          *     Requires the scope `configuration:write` (`admin` holds every scope).
          */
@@ -1466,7 +1466,7 @@ export interface components {
              * @description Stable snake_case error code; clients branch on it.
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "duplicate_member" | "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "too_many_tools" | "duplicate_tool_name" | "unknown_reference" | "invalid_result" | "unauthorized" | "forbidden" | "executor_key_mismatch" | "invalid_grant" | "not_found" | "method_not_allowed" | "already_claimed" | "receipt_conflict" | "accept_required" | "call_already_final" | "progress_limit_exceeded" | "run_terminated" | "connection_superseded" | "connection_offline" | "conflict" | "not_compensable" | "request_timeout" | "body_too_large" | "progress_too_large" | "unsupported_media_type" | "internal_error" | "storage_unavailable";
+            code: "invalid_json" | "bad_request" | "duplicate_member" | "lone_surrogate" | "number_out_of_range" | "integer_too_long" | "nesting_too_deep" | "validation_failed" | "unknown_field" | "field_removed" | "invalid_budget" | "invalid_schema" | "schema_too_large" | "too_many_tools" | "duplicate_tool_name" | "unknown_reference" | "invalid_result" | "unauthorized" | "forbidden" | "executor_key_mismatch" | "invalid_grant" | "not_found" | "method_not_allowed" | "already_claimed" | "receipt_conflict" | "accept_required" | "call_already_final" | "progress_limit_exceeded" | "run_terminated" | "connection_superseded" | "connection_offline" | "conflict" | "not_compensable" | "too_many_streams" | "request_timeout" | "body_too_large" | "progress_too_large" | "unsupported_media_type" | "internal_error" | "storage_unavailable";
             /** @description Human-readable explanation; not stable. */
             message: string;
             /** @description JSON pointer (RFC 6901) to the member of the request at fault. */

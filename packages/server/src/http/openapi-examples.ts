@@ -45,7 +45,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8sszzjy8a8eac9ymmf21gb8",
+          key_id: "key_01m8sxtjyzjrn7sks6tgmwvsv0",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -60,7 +60,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           agents: "*",
           bindings: "*",
           connections: "*",
-          created_at: "2026-12-01T13:30:46.355Z",
+          created_at: "2026-12-01T23:07:50.623Z",
           revoked_at: null,
         },
       ],
@@ -77,14 +77,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      key_id: "key_01m8st037yqsefm6rpwjj93dht",
+      key_id: "key_01m8sxtkd0knmxk0jvm6qncw20",
       name: "task service executor",
       scopes: ["executors:connect", "tools:execute"],
       agents: "*",
       bindings: "*",
       connections: "*",
-      created_at: "2026-12-01T13:30:46.835Z",
-      key: "th_qU6RT6UZHWfy1s5H-4RIfyo0vzytvOR_BsauK0-Uhy4",
+      created_at: "2026-12-01T23:07:51.072Z",
+      key: "th_JAuCZ85aa4rtdXgBGb0QpE1L4REekacvBXdDj-7QCu4",
     },
   },
   {
@@ -95,7 +95,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8sszzjy8a8eac9ymmf21gb8",
+          key_id: "key_01m8sxtjyzjrn7sks6tgmwvsv0",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -110,17 +110,17 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           agents: "*",
           bindings: "*",
           connections: "*",
-          created_at: "2026-12-01T13:30:46.355Z",
+          created_at: "2026-12-01T23:07:50.623Z",
           revoked_at: null,
         },
         {
-          key_id: "key_01m8st037yqsefm6rpwjj93dht",
+          key_id: "key_01m8sxtkd0knmxk0jvm6qncw20",
           name: "task service executor",
           scopes: ["executors:connect", "tools:execute"],
           agents: "*",
           bindings: "*",
           connections: "*",
-          created_at: "2026-12-01T13:30:46.835Z",
+          created_at: "2026-12-01T23:07:51.072Z",
           revoked_at: null,
         },
       ],
@@ -139,7 +139,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T22:00:57.127Z",
+      created_at: "2026-12-01T23:07:51.096Z",
     },
   },
   {
@@ -159,7 +159,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           binding_id: "task-service",
         },
-        request_id: "req_01m8st03ms3e2d5rr2kqf0hq44",
+        request_id: "req_01m8sxtkdvkmh0kxfw98y88b7p",
       },
     },
   },
@@ -173,7 +173,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           binding_id: "task-service",
           name: "Task service",
-          created_at: "2026-12-01T22:00:57.127Z",
+          created_at: "2026-12-01T23:07:51.096Z",
         },
       ],
       next_cursor: null,
@@ -187,7 +187,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T22:00:57.127Z",
+      created_at: "2026-12-01T23:07:51.096Z",
     },
   },
   {
@@ -217,7 +217,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
       version: 1,
       name: "task service",
       tools: [
@@ -240,13 +240,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 60000,
         },
       ],
-      created_at: "2026-12-01T22:00:57.735Z",
+      created_at: "2026-12-01T23:07:51.149Z",
     },
   },
   {
     operationId: "publishToolsetVersion",
     method: "POST",
-    path: "/v1/toolsets/tls_01m8st0447qb1acrs2ay6xnkba/versions",
+    path: "/v1/toolsets/tls_01m8sxtkfda8499a3ktedtb97a/versions",
     request: {
       tools: [
         {
@@ -284,7 +284,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
       version: 2,
       tools: [
         {
@@ -324,7 +324,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T22:00:57.819Z",
+      created_at: "2026-12-01T23:07:51.159Z",
     },
   },
   {
@@ -335,10 +335,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
           name: "task service",
           latest_version: 2,
-          created_at: "2026-12-01T22:00:57.735Z",
+          created_at: "2026-12-01T23:07:51.149Z",
         },
       ],
       next_cursor: null,
@@ -347,24 +347,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolset",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8st0447qb1acrs2ay6xnkba",
+    path: "/v1/toolsets/tls_01m8sxtkfda8499a3ktedtb97a",
     status: 200,
     response: {
-      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
       name: "task service",
       latest_version: 2,
-      created_at: "2026-12-01T22:00:57.735Z",
+      created_at: "2026-12-01T23:07:51.149Z",
     },
   },
   {
     operationId: "listToolsetVersions",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8st0447qb1acrs2ay6xnkba/versions",
+    path: "/v1/toolsets/tls_01m8sxtkfda8499a3ktedtb97a/versions",
     status: 200,
     response: {
       data: [
         {
-          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
           version: 1,
           tools: [
             {
@@ -386,10 +386,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 60000,
             },
           ],
-          created_at: "2026-12-01T22:00:57.735Z",
+          created_at: "2026-12-01T23:07:51.149Z",
         },
         {
-          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
           version: 2,
           tools: [
             {
@@ -429,7 +429,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 300000,
             },
           ],
-          created_at: "2026-12-01T22:00:57.819Z",
+          created_at: "2026-12-01T23:07:51.159Z",
         },
       ],
       next_cursor: null,
@@ -438,10 +438,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolsetVersion",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8st0447qb1acrs2ay6xnkba/versions/2",
+    path: "/v1/toolsets/tls_01m8sxtkfda8499a3ktedtb97a/versions/2",
     status: 200,
     response: {
-      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
       version: 2,
       tools: [
         {
@@ -481,7 +481,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T22:00:57.819Z",
+      created_at: "2026-12-01T23:07:51.159Z",
     },
   },
   {
@@ -493,17 +493,17 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
       name: "task assistant",
-      created_at: "2026-12-01T22:00:58.069Z",
+      created_at: "2026-12-01T23:07:51.184Z",
     },
   },
   {
     operationId: "publishAgentVersion",
     method: "POST",
-    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv/versions",
+    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj/versions",
     request: {
-      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -526,9 +526,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
-      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -553,7 +553,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       max_turns: null,
       max_tool_calls: null,
       run_timeout_ms: null,
-      created_at: "2026-12-01T22:00:58.153Z",
+      created_at: "2026-12-01T23:07:51.193Z",
     },
   },
   {
@@ -564,9 +564,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          agent_id: "agt_01m8st04end3vb845467qj1scv",
+          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
           name: "task assistant",
-          created_at: "2026-12-01T22:00:58.069Z",
+          created_at: "2026-12-01T23:07:51.184Z",
         },
       ],
       next_cursor: null,
@@ -575,25 +575,25 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgent",
     method: "GET",
-    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv",
+    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj",
     status: 200,
     response: {
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
       name: "task assistant",
-      created_at: "2026-12-01T22:00:58.069Z",
+      created_at: "2026-12-01T23:07:51.184Z",
     },
   },
   {
     operationId: "listAgentVersions",
     method: "GET",
-    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv/versions",
+    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj/versions",
     status: 200,
     response: {
       data: [
         {
-          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
-          agent_id: "agt_01m8st04end3vb845467qj1scv",
-          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
           toolset_version: 2,
           model: {
             provider: "scripted",
@@ -618,7 +618,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           max_turns: null,
           max_tool_calls: null,
           run_timeout_ms: null,
-          created_at: "2026-12-01T22:00:58.153Z",
+          created_at: "2026-12-01T23:07:51.193Z",
         },
       ],
       next_cursor: null,
@@ -627,12 +627,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgentVersion",
     method: "GET",
-    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv/versions/agv_01m8st04h9jyx16mws4cvyak5w",
+    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj/versions/agv_01m8sxtkgszcy1szvfm6s4gdq7",
     status: 200,
     response: {
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
-      toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -657,7 +657,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       max_turns: null,
       max_tool_calls: null,
       run_timeout_ms: null,
-      created_at: "2026-12-01T22:00:58.153Z",
+      created_at: "2026-12-01T23:07:51.193Z",
     },
   },
   {
@@ -665,16 +665,16 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/sessions",
     request: {
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
       subject: "user-42",
     },
     status: 201,
     response: {
-      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
       subject: "user-42",
-      created_at: "2026-12-01T22:00:58.338Z",
+      created_at: "2026-12-01T23:07:51.212Z",
     },
   },
   {
@@ -685,11 +685,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
-          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
-          agent_id: "agt_01m8st04end3vb845467qj1scv",
+          session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
+          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
           subject: "user-42",
-          created_at: "2026-12-01T22:00:58.338Z",
+          created_at: "2026-12-01T23:07:51.212Z",
         },
       ],
       next_cursor: null,
@@ -698,14 +698,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getSession",
     method: "GET",
-    path: "/v1/sessions/ses_01m8st04q2zj8ftv44tq9f243h",
+    path: "/v1/sessions/ses_01m8sxtkhc5d8kyrj7yrdmycna",
     status: 200,
     response: {
-      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
       subject: "user-42",
-      created_at: "2026-12-01T22:00:58.338Z",
+      created_at: "2026-12-01T23:07:51.212Z",
     },
   },
   {
@@ -713,7 +713,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/tools/dry-run",
     request: {
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
       tool_name: "tasks.create",
       arguments: {
         title: "Buy milk",
@@ -774,7 +774,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
       epoch: 1,
       heartbeat_interval_ms: 5000,
       lease_ttl_ms: 15000,
@@ -790,13 +790,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
     },
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
-      lease_expires_at: "2026-12-01T22:01:13.535Z",
+      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+      lease_expires_at: "2026-12-01T23:08:06.244Z",
       heartbeat_interval_ms: 5000,
       cancellations: [],
     },
@@ -804,34 +804,34 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8st04q2zj8ftv44tq9f243h/runs",
+    path: "/v1/sessions/ses_01m8sxtkhc5d8kyrj7yrdmycna/runs",
     request: {
       input: "Add 'Buy milk' to my tasks",
     },
     status: 201,
     response: {
-      run_id: "run_01m8st04yv38mm638az64rkf56",
-      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T22:00:58.587Z",
-      updated_at: "2026-12-01T22:00:58.587Z",
+      created_at: "2026-12-01T23:07:51.249Z",
+      updated_at: "2026-12-01T23:07:51.249Z",
     },
   },
   {
     operationId: "listPendingCalls",
     method: "GET",
-    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8st04vs0wzzjcw6f22cccyj&wait_ms=5000",
+    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8sxtkj7dp0m2zt7j8pc2e1p&wait_ms=5000",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8st04yv38mm638az64rkf56",
-          call_id: "call_01m8st04yv38mm638az64rkf58",
+          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
           tool_name: "tasks.create",
           binding_id: "task-service",
-          created_at: "2026-12-01T22:00:58.587Z",
+          created_at: "2026-12-01T23:07:51.249Z",
         },
       ],
       cancellations: [],
@@ -841,19 +841,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "claimToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/claim",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/claim",
     request: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
     },
     status: 200,
     response: {
-      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
-      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
+      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
       replayed: false,
       call: {
-        run_id: "run_01m8st04yv38mm638az64rkf56",
-        call_id: "call_01m8st04yv38mm638az64rkf58",
+        run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+        call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
         tool_name: "tasks.create",
         binding_id: "task-service",
         effect: "write",
@@ -862,24 +862,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
         subject: "user-42",
-        agent_id: "agt_01m8st04end3vb845467qj1scv",
-        agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
-        toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+        agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+        agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+        toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
         toolset_version: 2,
-        deadline: "2026-12-01T22:01:58.587Z",
-        accept_deadline: "2026-12-01T22:01:28.999Z",
+        deadline: "2026-12-01T23:08:51.249Z",
+        accept_deadline: "2026-12-01T23:08:21.292Z",
       },
     },
   },
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
     request: {
       receipt_id: "r-1",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
-      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
+      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
       kind: "accepted",
     },
     status: 200,
@@ -896,12 +896,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
     request: {
       receipt_id: "r-2",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
-      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
+      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
       kind: "progress",
       progress: {
         percent: 50,
@@ -922,11 +922,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/calls/report",
     request: {
-      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
       calls: [
         {
-          call_id: "call_01m8st04yv38mm638az64rkf58",
-          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
           state: "pending_delivery",
           receipt_ids: ["r-1", "r-2", "r-3"],
         },
@@ -937,8 +937,8 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       executor_id: "task-service-1",
       calls: [
         {
-          call_id: "call_01m8st04yv38mm638az64rkf58",
-          run_id: "run_01m8st04yv38mm638az64rkf56",
+          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
           status: "accepted",
           run_status: "waiting_for_tools",
           receipt_ids: ["r-1", "r-2"],
@@ -951,12 +951,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
-      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
+      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -976,12 +976,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
-      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
+      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -1001,12 +1001,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
-      grant: "nfLdfhMBT9LmWJVs3P6JfkiarWkJgOX6h1lCg7QRXkc",
+      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
       kind: "completed",
       result: {
         task_id: "task-2",
@@ -1020,44 +1020,44 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           receipt_id: "r-3",
         },
-        request_id: "req_01m8st05tde9q8be72jpwh7sxz",
+        request_id: "req_01m8sxtkn4a70wt2m55c5a2dsg",
       },
     },
   },
   {
     operationId: "getRun",
     method: "GET",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh",
     status: 200,
     response: {
-      run_id: "run_01m8st04yv38mm638az64rkf56",
-      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
       status: "completed",
-      created_at: "2026-12-01T22:00:58.587Z",
-      updated_at: "2026-12-01T22:00:59.363Z",
+      created_at: "2026-12-01T23:07:51.249Z",
+      updated_at: "2026-12-01T23:07:51.321Z",
       output: "Done.",
-      ended_at: "2026-12-01T22:00:59.363Z",
+      ended_at: "2026-12-01T23:07:51.321Z",
     },
   },
   {
     operationId: "listSessionRuns",
     method: "GET",
-    path: "/v1/sessions/ses_01m8st04q2zj8ftv44tq9f243h/runs",
+    path: "/v1/sessions/ses_01m8sxtkhc5d8kyrj7yrdmycna/runs",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8st04yv38mm638az64rkf56",
-          session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
-          agent_id: "agt_01m8st04end3vb845467qj1scv",
-          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+          session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
+          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
           status: "completed",
-          created_at: "2026-12-01T22:00:58.587Z",
-          updated_at: "2026-12-01T22:00:59.363Z",
+          created_at: "2026-12-01T23:07:51.249Z",
+          updated_at: "2026-12-01T23:07:51.321Z",
           output: "Done.",
-          ended_at: "2026-12-01T22:00:59.363Z",
+          ended_at: "2026-12-01T23:07:51.321Z",
         },
       ],
       next_cursor: null,
@@ -1071,15 +1071,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          run_id: "run_01m8st04yv38mm638az64rkf56",
-          session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
-          agent_id: "agt_01m8st04end3vb845467qj1scv",
-          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+          session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
+          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
           status: "completed",
-          created_at: "2026-12-01T22:00:58.587Z",
-          updated_at: "2026-12-01T22:00:59.363Z",
+          created_at: "2026-12-01T23:07:51.249Z",
+          updated_at: "2026-12-01T23:07:51.321Z",
           output: "Done.",
-          ended_at: "2026-12-01T22:00:59.363Z",
+          ended_at: "2026-12-01T23:07:51.321Z",
         },
       ],
       next_cursor: null,
@@ -1088,27 +1088,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listToolCalls",
     method: "GET",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls",
     status: 200,
     response: {
       data: [
         {
-          call_id: "call_01m8st04yv38mm638az64rkf58",
-          run_id: "run_01m8st04yv38mm638az64rkf56",
+          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
           tool_name: "tasks.create",
           effect: "write",
           status: "completed",
           arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-          deadline: "2026-12-01T22:01:58.587Z",
-          created_at: "2026-12-01T22:00:58.587Z",
-          updated_at: "2026-12-01T22:00:59.363Z",
+          deadline: "2026-12-01T23:08:51.249Z",
+          created_at: "2026-12-01T23:07:51.249Z",
+          updated_at: "2026-12-01T23:07:51.321Z",
           turn: 0,
           binding_id: "task-service",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
-          claimed_at: "2026-12-01T22:00:58.999Z",
-          accepted_at: "2026-12-01T22:00:59.134Z",
-          settled_at: "2026-12-01T22:00:59.363Z",
+          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+          claimed_at: "2026-12-01T23:07:51.292Z",
+          accepted_at: "2026-12-01T23:07:51.301Z",
+          settled_at: "2026-12-01T23:07:51.321Z",
         },
       ],
       next_cursor: null,
@@ -1117,40 +1117,40 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listCallReceipts",
     method: "GET",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/receipts",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
     status: 200,
     response: {
-      call_id: "call_01m8st04yv38mm638az64rkf58",
+      call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
       receipts: [
         {
           receipt_id: "r-1",
           seq: 1,
           kind: "accepted",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
           applied: true,
           body_bytes: 167,
-          created_at: "2026-12-01T22:00:59.134Z",
+          created_at: "2026-12-01T23:07:51.301Z",
         },
         {
           receipt_id: "r-2",
           seq: 2,
           kind: "progress",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
           applied: true,
           body_bytes: 193,
-          created_at: "2026-12-01T22:00:59.259Z",
+          created_at: "2026-12-01T23:07:51.308Z",
         },
         {
           receipt_id: "r-3",
           seq: 3,
           kind: "completed",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8st05bq4qp21nymzn88rp4e",
+          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
           applied: true,
           body_bytes: 217,
-          created_at: "2026-12-01T22:00:59.363Z",
+          created_at: "2026-12-01T23:07:51.321Z",
         },
       ],
     },
@@ -1158,7 +1158,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getRunHistory",
     method: "GET",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/history",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/history",
     status: 200,
     response: {
       data: [
@@ -1170,7 +1170,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           type: "tool_calls",
           calls: [
             {
-              call_id: "call_01m8st04yv38mm638az64rkf58",
+              call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
               name: "tasks.create",
               arguments: {
                 title: "Buy milk",
@@ -1180,7 +1180,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         {
           type: "tool_result",
-          call_id: "call_01m8st04yv38mm638az64rkf58",
+          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
           receipt_id: "r-3",
           context_preview: {
             max_result_context_bytes: 16384,
@@ -1204,12 +1204,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listModelRequests",
     method: "GET",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/model-requests",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/model-requests",
     status: 200,
     response: {
       data: [
         {
-          request_id: "mrq_01m8st04yv38mm638az64rkf57",
+          request_id: "mrq_01m8sxtkjhz52wpw5cw936mkvj",
           turn: 0,
           purpose: "turn",
           provider: "scripted",
@@ -1220,10 +1220,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T22:00:58.587Z",
+          created_at: "2026-12-01T23:07:51.249Z",
         },
         {
-          request_id: "mrq_01m8st05q3fjxd3a30mk8w7yny",
+          request_id: "mrq_01m8sxtkms1mee94xpf0rzvnfq",
           turn: 1,
           purpose: "turn",
           provider: "scripted",
@@ -1234,7 +1234,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T22:00:59.363Z",
+          created_at: "2026-12-01T23:07:51.321Z",
         },
       ],
       next_cursor: null,
@@ -1243,29 +1243,29 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "diagnoseBinding",
     method: "GET",
-    path: "/v1/agents/agt_01m8st04end3vb845467qj1scv/executor-bindings/task-service/diagnostics",
+    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj/executor-bindings/task-service/diagnostics",
     status: 200,
     response: {
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
       binding_id: "task-service",
       referenced: true,
       referenced_by: [
         {
-          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
-          toolset_id: "tls_01m8st0447qb1acrs2ay6xnkba",
+          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
           toolset_version: 2,
         },
       ],
       tools: [
         {
           name: "tasks.create",
-          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
           effect: "write",
           max_result_context_bytes: 16384,
         },
         {
           name: "tasks.delete",
-          agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
           effect: "write",
           max_result_context_bytes: 16384,
         },
@@ -1274,14 +1274,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         online: [
           {
             executor_id: "task-service-1",
-            connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
-            connected_at: "2026-12-01T22:00:58.489Z",
-            last_heartbeat_at: "2026-12-01T22:00:58.535Z",
-            lease_expires_at: "2026-12-01T22:01:13.535Z",
+            connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+            connected_at: "2026-12-01T23:07:51.239Z",
+            last_heartbeat_at: "2026-12-01T23:07:51.244Z",
+            lease_expires_at: "2026-12-01T23:08:06.244Z",
             tool_names: ["tasks.create", "tasks.delete"],
           },
         ],
-        last_heartbeat_at: "2026-12-01T22:00:58.535Z",
+        last_heartbeat_at: "2026-12-01T23:07:51.244Z",
       },
       calls: {
         pending: 0,
@@ -1291,11 +1291,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         oldest_pending_age_ms: null,
       },
       last_verified_execution: {
-        run_id: "run_01m8st04yv38mm638az64rkf56",
-        call_id: "call_01m8st04yv38mm638az64rkf58",
+        run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+        call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
         tool_name: "tasks.create",
         executor_id: "task-service-1",
-        completed_at: "2026-12-01T22:00:59.363Z",
+        completed_at: "2026-12-01T23:07:51.321Z",
       },
       checks: [
         {
@@ -1306,13 +1306,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "agent_has_versions",
           ok: true,
-          message: 'agent "agt_01m8st04end3vb845467qj1scv" has published versions',
+          message: 'agent "agt_01m8sxtkggrm8npgq6tyynw9qj" has published versions',
         },
         {
           name: "binding_referenced",
           ok: true,
           message:
-            '1 version(s) of agent "agt_01m8st04end3vb845467qj1scv" pin tools on binding "task-service": tasks.create, tasks.delete',
+            '1 version(s) of agent "agt_01m8sxtkggrm8npgq6tyynw9qj" pin tools on binding "task-service": tasks.create, tasks.delete',
         },
         {
           name: "executor_online",
@@ -1328,19 +1328,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "no_stale_pending",
           ok: true,
-          message: 'no call of agent "agt_01m8st04end3vb845467qj1scv" is pending on binding "task-service"',
+          message: 'no call of agent "agt_01m8sxtkggrm8npgq6tyynw9qj" is pending on binding "task-service"',
         },
         {
           name: "no_reconciliation_backlog",
           ok: true,
           message:
-            'no call of agent "agt_01m8st04end3vb845467qj1scv" on binding "task-service" waits for reconciliation',
+            'no call of agent "agt_01m8sxtkggrm8npgq6tyynw9qj" on binding "task-service" waits for reconciliation',
         },
         {
           name: "execution_verified",
           ok: true,
           message:
-            'executor "task-service-1" completed call "call_01m8st04yv38mm638az64rkf58" (tasks.create) on binding "task-service" at 2026-12-01T22:00:59.363Z',
+            'executor "task-service-1" completed call "call_01m8sxtkjhz52wpw5cw936mkvk" (tasks.create) on binding "task-service" at 2026-12-01T23:07:51.321Z',
         },
       ],
     },
@@ -1354,13 +1354,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       data: [
         {
           executor_id: "task-service-1",
-          connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+          connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
           epoch: 1,
           binding_ids: ["task-service"],
           online: true,
-          connected_at: "2026-12-01T22:00:58.489Z",
-          last_heartbeat_at: "2026-12-01T22:00:58.535Z",
-          lease_expires_at: "2026-12-01T22:01:13.535Z",
+          connected_at: "2026-12-01T23:07:51.239Z",
+          last_heartbeat_at: "2026-12-01T23:07:51.244Z",
+          lease_expires_at: "2026-12-01T23:08:06.244Z",
           disconnected_at: null,
           tool_names: ["tasks.create", "tasks.delete"],
         },
@@ -1371,7 +1371,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "compensateToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/compensate",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/compensate",
     request: {
       tool_name: "tasks.delete",
       arguments: {
@@ -1380,27 +1380,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      call_id: "call_01m8st06ejwejxsv81hgz2fz9d",
-      run_id: "run_01m8st04yv38mm638az64rkf56",
+      call_id: "call_01m8sxtkr29crg2q1gbes5vndd",
+      run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
       tool_name: "tasks.delete",
       effect: "write",
       status: "pending",
       arguments_digest: "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-      deadline: "2026-12-01T22:06:00.114Z",
-      created_at: "2026-12-01T22:01:00.114Z",
-      updated_at: "2026-12-01T22:01:00.114Z",
+      deadline: "2026-12-01T23:12:51.426Z",
+      created_at: "2026-12-01T23:07:51.426Z",
+      updated_at: "2026-12-01T23:07:51.426Z",
       binding_id: "task-service",
-      compensates: "call_01m8st04yv38mm638az64rkf58",
+      compensates: "call_01m8sxtkjhz52wpw5cw936mkvk",
     },
   },
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st06ejwejxsv81hgz2fz9d/cancel",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkr29crg2q1gbes5vndd/cancel",
     request: {},
     status: 200,
     response: {
-      call_id: "call_01m8st06ejwejxsv81hgz2fz9d",
+      call_id: "call_01m8sxtkr29crg2q1gbes5vndd",
       status: "cancelled",
       cancel_requested: true,
     },
@@ -1408,61 +1408,61 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8st04yv38mm638az64rkf56/tool-calls/call_01m8st04yv38mm638az64rkf58/cancel",
+    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/cancel",
     request: {},
     status: 409,
     response: {
       error: {
         code: "call_already_final",
-        message: 'tool call "call_01m8st04yv38mm638az64rkf58" is already completed',
+        message: 'tool call "call_01m8sxtkjhz52wpw5cw936mkvk" is already completed',
         details: {
           status: "completed",
         },
-        request_id: "req_01m8st06jpbvm0ahk5eygweytk",
+        request_id: "req_01m8sxtkrf5dxhg4dzd974wq1s",
       },
     },
   },
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8st04q2zj8ftv44tq9f243h/runs",
+    path: "/v1/sessions/ses_01m8sxtkhc5d8kyrj7yrdmycna/runs",
     request: {
       input: "Add 'Buy bread'",
     },
     status: 201,
     response: {
-      run_id: "run_01m8st06k6xsekas6hdhhs4088",
-      session_id: "ses_01m8st04q2zj8ftv44tq9f243h",
-      agent_id: "agt_01m8st04end3vb845467qj1scv",
-      agent_version: "agv_01m8st04h9jyx16mws4cvyak5w",
+      run_id: "run_01m8sxtkrj9cwjde85k4jm5d8m",
+      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
+      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T22:01:00.262Z",
-      updated_at: "2026-12-01T22:01:00.262Z",
+      created_at: "2026-12-01T23:07:51.442Z",
+      updated_at: "2026-12-01T23:07:51.442Z",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8st06k6xsekas6hdhhs4088/cancel",
+    path: "/v1/runs/run_01m8sxtkrj9cwjde85k4jm5d8m/cancel",
     status: 200,
     response: {
-      run_id: "run_01m8st06k6xsekas6hdhhs4088",
+      run_id: "run_01m8sxtkrj9cwjde85k4jm5d8m",
       status: "cancelled",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8st06k6xsekas6hdhhs4088/cancel",
+    path: "/v1/runs/run_01m8sxtkrj9cwjde85k4jm5d8m/cancel",
     status: 409,
     response: {
       error: {
         code: "run_terminated",
-        message: 'run "run_01m8st06k6xsekas6hdhhs4088" has ended (cancelled)',
+        message: 'run "run_01m8sxtkrj9cwjde85k4jm5d8m" has ended (cancelled)',
         details: {
           status: "cancelled",
         },
-        request_id: "req_01m8st06n4y1106cda6n2tk3hb",
+        request_id: "req_01m8sxtkrt2t3tg50tts6wjt3q",
       },
     },
   },
@@ -1471,7 +1471,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/disconnect",
     request: {
-      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
     },
     status: 200,
     response: {
@@ -1485,15 +1485,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8st04vs0wzzjcw6f22cccyj",
+      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
     },
     status: 409,
     response: {
       error: {
         code: "connection_offline",
         message:
-          'connection "conn_01m8st04vs0wzzjcw6f22cccyj" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
-        request_id: "req_01m8st06p1r607artcchwfs3vx",
+          'connection "conn_01m8sxtkj7dp0m2zt7j8pc2e1p" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
+        request_id: "req_01m8sxtks0w7j2y78rsjvy8bv9",
       },
     },
   },
@@ -1506,7 +1506,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "not_found",
         message: 'run "run_missing" not found',
-        request_id: "req_01m8st06pej163vfb1em0bb9k2",
+        request_id: "req_01m8sxtks2sekg2j7p06xvyj18",
       },
     },
   },
@@ -1519,7 +1519,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "unauthorized",
         message: "the API key is not valid",
-        request_id: "req_01m8st06q5bqwpv1hdxacrwy4n",
+        request_id: "req_01m8sxtks306serpsedwb87cmb",
       },
     },
   },
@@ -1541,7 +1541,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           in: "body",
           field: "colour",
         },
-        request_id: "req_01m8st06q92gacke360qrcp1me",
+        request_id: "req_01m8sxtks55agem76ys47fb6se",
       },
     },
   },
@@ -1557,19 +1557,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           required_scopes: ["configuration:read"],
         },
-        request_id: "req_01m8st06qb8as22eztpp456mf2",
+        request_id: "req_01m8sxtks6b8bhv8ce3r7j2j8x",
       },
     },
   },
   {
     operationId: "revokeKey",
     method: "DELETE",
-    path: "/v1/keys/key_01m8st037yqsefm6rpwjj93dht",
+    path: "/v1/keys/key_01m8sxtkd0knmxk0jvm6qncw20",
     status: 200,
     response: {
-      key_id: "key_01m8st037yqsefm6rpwjj93dht",
+      key_id: "key_01m8sxtkd0knmxk0jvm6qncw20",
       revoked: true,
-      revoked_at: "2026-12-01T22:01:00.397Z",
+      revoked_at: "2026-12-01T23:07:51.464Z",
     },
   },
 ];
