@@ -114,16 +114,13 @@ let run = await answerOf(
 );
 console.log(`run ${run.run_id} started`);
 
+// Follow the run's event stream (no polling): each call's status as it changes, until the run ends.
 const seen = new Map();
-const deadline = Date.now() + 10 * 60_000;
-while (!["completed", "failed", "cancelled", "expired"].includes(run.status) && Date.now() < deadline) {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  run = await answerOf("GET", toolhost.GET("/v1/runs/{run_id}", runPath(run.run_id)));
-  for (const c of (await answerOf("GET", toolhost.GET("/v1/runs/{run_id}/tool-calls", runPath(run.run_id)))).data) {
-    if (seen.get(c.call_id) !== c.status) {
-      seen.set(c.call_id, c.status);
-      console.log(`  ${c.tool_name}: ${c.status}`);
-    }
+for await (const event of toolhost.runEvents(run.run_id, { signal: AbortSignal.timeout(10 * 60_000) })) {
+  if (event.event === "run.status") run = event.data;
+  if (event.event === "tool_call.status" && seen.get(event.data.call_id) !== event.data.status) {
+    seen.set(event.data.call_id, event.data.status);
+    console.log(`  ${event.data.tool_name}: ${event.data.status}`);
   }
 }
 console.log(`run ${run.run_id}: ${run.status}`);

@@ -11,7 +11,7 @@
  * tasks.read and tasks.create, `runAndWait`). The calls go through `@toolhost/client`, the typed client.
  */
 
-import { createToolhostClient } from "@toolhost/client";
+import { createToolhostClient, RunWaitTimeout } from "@toolhost/client";
 
 /** Every tool the task service serves. */
 export const TASK_TOOL_NAMES = ["tasks.create", "tasks.read", "tasks.export"];
@@ -157,11 +157,13 @@ export async function runAndWait(
     "POST",
     `/v1/sessions/${sessionId}/runs`,
   );
-  const deadline = Date.now() + timeoutMs;
-  while (!["completed", "failed", "cancelled", "expired"].includes(run.status)) {
-    if (Date.now() > deadline) throw new Error(`run ${run.run_id} still ${run.status}: is main.mjs running?`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    run = await answerOf(toolhost.GET("/v1/runs/{run_id}", runPath(run.run_id)), "GET", `/v1/runs/${run.run_id}`);
+  // The client follows the run's event stream until the run ends (no polling).
+  try {
+    run = await toolhost.waitForRun(run.run_id, { timeoutMs });
+  } catch (error) {
+    if (error instanceof RunWaitTimeout)
+      throw new Error(`run ${run.run_id} still ${error.status}: is main.mjs running?`);
+    throw error;
   }
   const history = await answerOf(
     toolhost.GET("/v1/runs/{run_id}/history", runPath(run.run_id)),

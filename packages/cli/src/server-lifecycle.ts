@@ -32,11 +32,12 @@ export async function serverOptionsOf(options: ServerCommandOptions, context: Co
  * Installs the shutdown on SIGTERM/SIGINT and resolves once it is installed (so a caller prints the
  * server's URL only when a signal can already stop it). `stopped` resolves with the exit status once
  * a signal has stopped `before()` (the demo's executor, so it detaches while the server still
- * answers) and then the server (1 when closing failed).
+ * answers), then the server (1 when closing failed), then `after()` (the trace exporter's last spans).
  */
 export async function closedBySignal(
   server: RunningServer,
   before: () => Promise<void>,
+  after: () => Promise<void> = async () => undefined,
 ): Promise<{ readonly stopped: Promise<ExitStatus> }> {
   const { closeOnSignals } = await loadServer();
   const stopped = new Promise<ExitStatus>((resolve) => {
@@ -45,6 +46,7 @@ export async function closedBySignal(
         before()
           .catch(() => undefined)
           .then(() => server.close())
+          .then(() => after().catch(() => undefined))
           .then(
             () => resolve(EXIT_STATUS.ok),
             (error: unknown) => {

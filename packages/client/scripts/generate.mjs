@@ -11,7 +11,8 @@ import { withScratchServer } from "../../server/scripts/scratch-server.mjs";
 import { openapiTypes } from "./openapi-types.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-await withScratchServer({}, async (baseUrl) => {
+// The committed document names the default address, not the scratch server's port.
+await withScratchServer({ TOOLHOST_PUBLIC_URL: "http://127.0.0.1:8080" }, async (baseUrl) => {
   const document = await (await fetch(`${baseUrl}/v1/openapi.json`)).json();
   writeFileSync(join(here, "..", "openapi.json"), `${JSON.stringify(document, null, 2)}\n`);
   writeFileSync(join(here, "..", "src", "generated", "openapi.ts"), await openapiTypes(document));

@@ -12,7 +12,8 @@ const committedDocument = JSON.parse(readFileSync(new URL("../openapi.json", imp
 describeDialect("sqlite", "the generated client types", () => {
   let document: unknown;
   beforeAll(async () => {
-    const server = await startTestServer("sqlite");
+    // The committed document names the default address, as `npm run generate` serves it.
+    const server = await startTestServer("sqlite", { publicUrl: "http://127.0.0.1:8080" });
     document = (await server.call("GET", "/v1/openapi.json")).body;
   });
 

@@ -56,6 +56,7 @@ export {
   RUNNER_DEFAULTS,
   type ToolRunnerOptions,
 } from "./options.js";
+export { type PrometheusRegistry, RUNNER_GAUGES } from "./prometheus-export.js";
 export type { ReconcileOutcome, ReconcileResolver, RegisterOptions, ToolHandler } from "./registry.js";
 export { RUNNER_STATES, RUNNER_TRANSITIONS, type RunnerState } from "./runner-state.js";
 export type { DeferredError, FinishResult } from "./runtime/deferred-calls.js";

@@ -15,6 +15,7 @@ import {
   type RunnerLogLevel,
   redactingLogger,
 } from "./logger.js";
+import type { PrometheusRegistry } from "./prometheus-export.js";
 import type { ToolCall } from "./tool-call.js";
 
 /** What `new ToolRunner(options)` takes. */
@@ -79,6 +80,11 @@ export interface ToolRunnerOptions {
    * with the same executor ID — and has stopped (default false: the runner fails and `done()` rejects).
    */
   exitWhenFenced?: boolean;
+  /**
+   * A prom-client `Registry` to report `stats()` on (`toolhost_runner_*` families, labelled
+   * `executor_id`); default none. prom-client stays the product's: the runner does not load it.
+   */
+  metricsRegistry?: PrometheusRegistry;
   /** The fetch used for every request (default the global fetch); tests inject failures here. */
   fetch?: typeof fetch;
   /** Random numbers in [0, 1) for retry jitter (default Math.random). */
@@ -106,6 +112,7 @@ export interface CompiledRunnerOptions {
   readonly agentIds: ReadonlySet<string> | null;
   readonly operationKey: (call: ToolCall) => string;
   readonly logger: RunnerLogger;
+  readonly metricsRegistry: PrometheusRegistry | null;
   /** Use the batched routes when the server offers them. */
   readonly batching: boolean;
   readonly connectTimeoutMs: number | null;
@@ -197,12 +204,24 @@ export function compileRunnerOptions(options: ToolRunnerOptions): CompiledRunner
     agentIds: agentIdsOf(options.agentIds, fail),
     operationKey: options.operationKey ?? defaultOperationKey,
     logger: loggerOf(options.logger, fail),
+    metricsRegistry: metricsRegistryOf(options.metricsRegistry, fail),
     batching: batchingOf(options.batching, fail),
     connectTimeoutMs: connectTimeoutOf(options.connectTimeoutMs, fail),
     exitWhenFenced: exitWhenFencedOf(options.exitWhenFenced, fail),
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     random: options.random ?? Math.random,
   };
+}
+
+function metricsRegistryOf(
+  value: PrometheusRegistry | undefined,
+  fail: (name: string, expected: string) => never,
+): PrometheusRegistry | null {
+  if (value === undefined) return null;
+  if (typeof (value as { registerMetric?: unknown } | null)?.registerMetric !== "function") {
+    fail("metricsRegistry", "must be a prom-client Registry (an object with registerMetric)");
+  }
+  return value;
 }
 
 function batchingOf(value: boolean | undefined, fail: (name: string, expected: string) => never): boolean {

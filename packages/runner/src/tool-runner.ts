@@ -19,6 +19,8 @@ import { ServerClient } from "./http/server-client.js";
 import { Journal } from "./journal/journal.js";
 import { toJsonValue } from "./json-value.js";
 import { compileRunnerOptions, FENCED_EXIT_CODE, type ToolRunnerOptions } from "./options.js";
+import { startTracingFromEnv, TRACE_FLUSH_WAIT_MS, type TracingHandle } from "./otel/start-tracing.js";
+import { exportRunnerMetrics } from "./prometheus-export.js";
 import { type ReconcileResolver, type RegisterOptions, type ToolHandler, ToolRegistry } from "./registry.js";
 import { isRunnerEdge, type RunnerState } from "./runner-state.js";
 import { CancellationBook } from "./runtime/cancellations.js";
@@ -61,12 +63,17 @@ export class ToolRunner {
   /** Settles when the runner stopped (resolves) or failed and stopped itself (rejects with the failure). */
   readonly #done: Promise<void>;
   #settleDone: (failure: RunnerError | null) => void = () => undefined;
+  /** The trace SDK the environment asked for, when this process runs one. */
+  #tracing: TracingHandle | undefined;
 
   /** Checks the options and opens the journal (nothing is sent before `start`). */
   constructor(options: ToolRunnerOptions) {
     const compiled = compileRunnerOptions(options);
     const logger = compiled.logger;
     const stats = new StatsCounters();
+    if (compiled.metricsRegistry !== null) {
+      exportRunnerMetrics(compiled.metricsRegistry, compiled.executorId, () => this.stats());
+    }
     const events = new RunnerEvents(logger);
     const journal = Journal.open(compiled.journalPath);
     const client = new ServerClient({
@@ -240,6 +247,11 @@ export class ToolRunner {
 
   async #start(): Promise<void> {
     const rt = this.#rt;
+    // The OTEL_* variables start the trace SDK (nothing is loaded without them); see docs/operations.md#traces.
+    this.#tracing = await startTracingFromEnv({
+      serviceName: "toolhost-runner",
+      warn: (message) => rt.logger.warn(message),
+    });
     rt.journal.prune(Date.now() - rt.options.journalRetentionMs);
     const limitMs = rt.options.connectTimeoutMs;
     const signal =
@@ -412,6 +424,8 @@ export class ToolRunner {
     } finally {
       this.#shutDown = true;
       rt.journal.close();
+      // The handler spans ended so far leave before stop() resolves; a silent collector holds it 2 s at most.
+      await this.#tracing?.flushWithin(TRACE_FLUSH_WAIT_MS);
     }
   }
 

@@ -34,7 +34,17 @@ export interface ServerOptions {
   logLevel?: LogLevel;
   /** Serve `GET /metrics` without a credential (default false: it needs a key with `metrics:read`). */
   metricsPublic?: boolean;
-  /** Where log lines go (default standard output). Not configurable from the environment. */
+  /**
+   * Add per-binding gauges of pending calls and online executors (default false: totals only); at most
+   * 100 bindings get a series each, the rest are summed under `_other`.
+   */
+  metricsPerBinding?: boolean;
+  /**
+   * The server's public base URL (`https://tools.example.com`), named by the OpenAPI document's
+   * `servers` entry (default: none, the entry is the request's own scheme and host).
+   */
+  publicUrl?: string | null;
+  /** Where log lines go (default standard output; `toolhost serve` passes standard error). Not configurable from the environment. */
   logDestination?: DestinationStream;
   /** How long shutdown waits for in-flight requests before closing their connections (default 10 s). */
   shutdownTimeoutMs?: number;
@@ -90,6 +100,8 @@ export interface CompiledServerOptions {
   readonly bodyLimitBytes: number;
   readonly logLevel: LogLevel;
   readonly metricsPublic: boolean;
+  readonly metricsPerBinding: boolean;
+  readonly publicUrl: string | null;
   readonly logDestination: DestinationStream | undefined;
   readonly shutdownTimeoutMs: number;
   readonly heartbeatIntervalMs: number;
@@ -121,6 +133,7 @@ export const SERVER_DEFAULTS = {
   bodyLimitBytes: 8 * 1024 * 1024,
   logLevel: "info",
   metricsPublic: false,
+  metricsPerBinding: false,
   shutdownTimeoutMs: 10_000,
   heartbeatIntervalMs: 5_000,
   leaseTtlMs: 15_000,
@@ -152,6 +165,8 @@ export const SERVER_ENV = {
   bodyLimitBytes: "TOOLHOST_BODY_LIMIT_BYTES",
   logLevel: "TOOLHOST_LOG_LEVEL",
   metricsPublic: "TOOLHOST_METRICS_PUBLIC",
+  metricsPerBinding: "TOOLHOST_METRICS_PER_BINDING",
+  publicUrl: "TOOLHOST_PUBLIC_URL",
   shutdownTimeoutMs: "TOOLHOST_SHUTDOWN_TIMEOUT_MS",
   heartbeatIntervalMs: "TOOLHOST_HEARTBEAT_INTERVAL_MS",
   leaseTtlMs: "TOOLHOST_LEASE_TTL_MS",
@@ -224,6 +239,8 @@ export function compileServerOptions(options: ServerOptions = {}, env: Env = pro
     bodyLimitBytes: integerOf(pick("bodyLimitBytes"), 1, MAX_BODY_LIMIT_BYTES) ?? SERVER_DEFAULTS.bodyLimitBytes,
     logLevel: logLevelOf(pick("logLevel")),
     metricsPublic: booleanOf(pick("metricsPublic")) ?? SERVER_DEFAULTS.metricsPublic,
+    metricsPerBinding: booleanOf(pick("metricsPerBinding")) ?? SERVER_DEFAULTS.metricsPerBinding,
+    publicUrl: options.publicUrl === null ? null : publicUrlOf(pick("publicUrl")),
     logDestination: options.logDestination,
     shutdownTimeoutMs: integerOf(pick("shutdownTimeoutMs"), 0, 3_600_000) ?? SERVER_DEFAULTS.shutdownTimeoutMs,
     heartbeatIntervalMs: integerOf(pick("heartbeatIntervalMs"), 10, 3_600_000) ?? SERVER_DEFAULTS.heartbeatIntervalMs,
@@ -316,6 +333,25 @@ function consoleDirectoryOf(source: Source | undefined): string {
   if (source === undefined) return BUNDLED_CONSOLE_DIRECTORY;
   if (typeof source.raw !== "string") throw invalid(source, "must be a directory path");
   return resolve(source.raw);
+}
+
+/** Longest public URL accepted. */
+export const MAX_PUBLIC_URL_LENGTH = 2_048;
+
+function publicUrlOf(source: Source | undefined): string | null {
+  if (source === undefined) return null;
+  const { raw } = source;
+  let url: URL | undefined;
+  try {
+    url = typeof raw === "string" && raw.length <= MAX_PUBLIC_URL_LENGTH ? new URL(raw) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash) {
+    throw invalid(source, "must be an http or https URL without query or fragment (https://tools.example.com)");
+  }
+  // No trailing slash: the document's paths start with one.
+  return url.href.replace(/\/+$/, "");
 }
 
 function booleanOf(source: Source | undefined): boolean | undefined {

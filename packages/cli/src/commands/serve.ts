@@ -7,6 +7,7 @@
  * With `--demo` (what `npm start` runs) it is a first run for people instead: see demo/.
  */
 
+import { startTracingFromEnv } from "@toolhost/runner/otel";
 import type { RunningServer } from "@toolhost/server";
 import { InvalidArgumentError } from "commander";
 import type { CommandContext, CommandDefinition } from "../command-context.js";
@@ -16,6 +17,7 @@ import { firstKeyHint } from "../demo/first-run-text.js";
 import type { ExitStatus } from "../exit-status.js";
 import { closedBySignal, serverOptionsOf } from "../server-lifecycle.js";
 import { loadServer, SHOWN_SERVER_DEFAULTS } from "../server-module.js";
+import { cliVersion } from "../version.js";
 import { runServeDemo } from "./serve-demo.js";
 
 /** The options of `toolhost serve`, as commander hands them over. */
@@ -38,13 +40,28 @@ export async function runServe(options: ServeOptions, context: CommandContext): 
   if (options.demo === true) return runServeDemo(options, context);
   const { OPERATOR_REACH, startServer } = await loadServer();
   const serverOptions = await serverOptionsOf(options, context);
+  // The OTEL_* variables start the trace SDK before the server (nothing is loaded without them).
+  const tracing = await startTracingFromEnv({
+    serviceName: "toolhost",
+    serviceVersion: cliVersion(),
+    env: context.env,
+    warn: (message) => void context.stderr.write(`toolhost serve: ${message}\n`),
+  });
   let server: RunningServer;
   try {
     server = await startServer(serverOptions, context.env);
   } catch (error) {
+    await tracing?.shutdown();
     throw new CommandFailure(`cannot start the server: ${(error as Error).message}`);
   }
-  const { stopped } = await closedBySignal(server, async () => undefined);
+  // The spans of the last requests leave after the server closed.
+  const { stopped } = await closedBySignal(
+    server,
+    async () => undefined,
+    async () => {
+      await tracing?.shutdown();
+    },
+  );
   await context.stdout.write(`${server.url}\n`);
   if ((await server.storage.keys.list({ limit: 1 }, OPERATOR_REACH)).items.length === 0) {
     await context.stderr.write(firstKeyHint(`${server.url}/`, options.db));

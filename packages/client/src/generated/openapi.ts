@@ -833,7 +833,7 @@ export interface paths {
         };
         /**
          * List recent runs
-         * @description Runs of every session whose agent lies in the credential's agent scope, newest first (by creation time).
+         * @description Runs of every session whose agent lies in the credential's agent scope, newest first (by creation time). `status` keeps the runs in that status, `agent_id` those of that agent (both: runs matching both); an unknown status is 422 `validation_failed`, an agent without runs (or outside the key's agent scope) lists nothing. The `next_cursor` continues the same filtered list.
          *
          *     Requires the scope `runtime:read` (`admin` holds every scope).
          */
@@ -9869,6 +9869,10 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
+                /** @description Only runs in this status (`queued`, `failed`, …). */
+                status?: "queued" | "running" | "waiting_for_tools" | "completed" | "failed" | "cancelled" | "expired";
+                /** @description Only runs of this agent (an agent outside the key's agent scope lists nothing). */
+                agent_id?: string;
             };
             header?: never;
             path?: never;

@@ -119,6 +119,7 @@ export {
   ModelRequest,
   ModelRequestList,
   RecentRunList,
+  RecentRunsQuery,
   Run,
   RunCallParams,
   RunError,

@@ -10,7 +10,7 @@ import { TOOL_NAME_PATTERN } from "../config/tool-definition.js";
 import { TOOL_EFFECTS } from "../config/tool-effect.js";
 import { CALL_REJECTIONS } from "../runs/call-rejection.js";
 import { RUN_STATUSES } from "../runs/run-status.js";
-import { AnyObject, Id, Nullable, Page, Timestamp, WireObject } from "./common.js";
+import { AnyObject, Id, Nullable, Page, PageQuery, Timestamp, WireObject } from "./common.js";
 import { ContextPreview } from "./context-preview.js";
 
 const RUN_ID = Id("The run's ID.");
@@ -79,6 +79,18 @@ export const RunList = Page("Runs of one session, in creation order.", Run);
 
 /** `GET /v1/sessions/{session_id}/runs` answer. */
 export type RunList = Static<typeof RunList>;
+
+/** `GET /v1/runs` query: paging and the optional filters (both together: runs matching both). */
+export const RecentRunsQuery = WireObject("Paging and filters of the runs list.", {
+  ...PageQuery.properties,
+  status: Type.Optional(
+    Type.Enum(Object.values(RUN_STATUSES), { description: "Only runs in this status (`queued`, `failed`, …)." }),
+  ),
+  agent_id: Type.Optional(Id("Only runs of this agent (an agent outside the key's agent scope lists nothing).")),
+});
+
+/** `GET /v1/runs` query. */
+export type RecentRunsQuery = Static<typeof RecentRunsQuery>;
 
 /** `GET /v1/runs` answer. */
 export const RecentRunList = Page("Runs in the credential's agent scope, newest first.", Run);

@@ -50,7 +50,7 @@ export const claimRoutes: RouteModule = (app, { storage, clock, options, require
         storage,
         clock,
         acceptWindowMs: options.acceptWindowMs,
-        onClaimed: (waitedMs: number) => metrics.claimLatency.observe(Math.max(0, waitedMs) / 1000),
+        onClaimed: (waitedMs: number) => metrics.observeClaim(waitedMs),
       };
       const text = await claimCall(deps, identityOf(request), run_id, call_id, request.body);
       // The typed reply expects the answer object; its exact text (the shape the schema documents) goes instead.

@@ -9,12 +9,12 @@ import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
-import { recordReceiptBatch } from "./receipt-batch.js";
+import { type BatchedReceiptAnswer, recordReceiptBatch } from "./receipt-batch.js";
 
 /** Registers the batch receipt route. */
 export const receiptBatchRoutes: RouteModule = (
   app,
-  { storage, clock, options, requireScope, runProgress, wakeups },
+  { storage, clock, options, requireScope, runProgress, wakeups, metrics },
 ) => {
   app.post(
     "/v1/executors/:executor_id/receipts",
@@ -48,6 +48,11 @@ export const receiptBatchRoutes: RouteModule = (
         errors: { bodyLimitBytes: options.bodyLimitBytes },
         log: request.log,
         requestId: request.id,
+        // Each receipt counts as on the per-call route; a 409 inside the 200 counts as a conflict too.
+        onAnswered: ({ kind, status, replayed, code }: BatchedReceiptAnswer) => {
+          metrics.countReceipt(kind, status, replayed, code);
+          if (status === 409 && code !== undefined) metrics.conflicts.inc({ code });
+        },
       };
       const text = await recordReceiptBatch(
         deps,

@@ -20,6 +20,17 @@ import { ownershipProblem } from "../executors/connection-state.js";
 import { type ErrorAnswerContext, errorAnswer } from "../http/error-answer.js";
 import { type ReceiptDeps, recordReceipt } from "./record-receipt.js";
 
+/** What the batch route learned of one receipt's answer. */
+export interface BatchedReceiptAnswer {
+  /** The receipt's `kind` as sent. */
+  readonly kind: string;
+  readonly status: number;
+  /** A 200 answering an earlier delivery of the same `receipt_id`. */
+  readonly replayed: boolean;
+  /** The error code of a refused receipt. */
+  readonly code: string | undefined;
+}
+
 /** Records the batch `body` (whose exact text is `bodyText`) for `executorId`; answers the 200 body text. */
 export async function recordReceiptBatch(
   deps: ReceiptDeps & {
@@ -27,6 +38,8 @@ export async function recordReceiptBatch(
     readonly log: FastifyBaseLogger;
     /** The batch request's ID, carried by each refused receipt's error body as by a per-call one. */
     readonly requestId: string;
+    /** Told each receipt's answer (the metrics count it as a per-call receipt). */
+    readonly onAnswered?: (answer: BatchedReceiptAnswer) => void;
   },
   identity: Identity,
   executorId: string,
@@ -41,6 +54,7 @@ export async function recordReceiptBatch(
     const item = body.receipts[index] as ReceiptBatchRequest["receipts"][number];
     let status = 200;
     let answer: string;
+    let code: string | undefined;
     try {
       if (item.receipt.executor_id !== executorId) throw otherExecutor(index, executorId);
       answer = await recordReceipt(deps, identity, item.run_id, item.call_id, texts[index] as string);
@@ -48,8 +62,12 @@ export async function recordReceiptBatch(
       const refused = errorAnswer(error, deps.errors);
       if (refused.internal) deps.log.error({ err: error }, "internal error while recording a batched receipt");
       status = refused.status;
+      code = refused.body.error.code;
       answer = JSON.stringify({ error: { ...refused.body.error, request_id: deps.requestId } });
     }
+    // The answer is the recorder's own text: a replay says so in it, as on the per-call route.
+    const replayed = status === 200 && answer.includes('"replayed":true');
+    deps.onAnswered?.({ kind: item.receipt.kind, status, replayed, code });
     answers[index] =
       `{"run_id":${JSON.stringify(item.run_id)},"call_id":${JSON.stringify(item.call_id)},"status":${status},"body":${answer}}`;
   };

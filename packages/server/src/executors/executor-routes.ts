@@ -110,7 +110,13 @@ export const executorRoutes: RouteModule = (app, context) => {
         request.raw.off("close", onClose);
       }
       if (claimMax === undefined) return answer;
-      const deps = { storage: context.storage, clock: context.clock, acceptWindowMs: context.options.acceptWindowMs };
+      const deps = {
+        storage: context.storage,
+        clock: context.clock,
+        acceptWindowMs: context.options.acceptWindowMs,
+        // Claims made here count in the claim latency as the claim route's do.
+        onClaimed: (waitedMs: number) => context.metrics.observeClaim(waitedMs),
+      };
       const connectionId = request.query.connection_id;
       // A client that went away would never see its claims (they would only lapse): claim nothing for it.
       const claimable = clientGone.signal.aborted ? 0 : claimMax;

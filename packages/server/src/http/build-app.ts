@@ -158,7 +158,7 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   installRouteGuard(app, routes);
 
   const clock = input.clock ?? systemClock;
-  const metrics = new ServerMetrics(storage.callStats, clock);
+  const metrics = new ServerMetrics(storage.callStats, clock, { perBinding: options.metricsPerBinding });
   const events = new DomainEvents(app.log, metrics);
   installHttpMetrics(app, metrics);
   const wakeups = new MeasuredCallWakeups(input.wakeups ?? new InProcessCallWakeups(), metrics);
@@ -209,7 +209,7 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   app.addHook("onClose", () => sweeper.stop());
   // Model requests in flight are aborted and their turns given back before storage closes.
   app.addHook("onClose", () => runDriver.stop());
-  registerOpenApiRoute(app);
+  registerOpenApiRoute(app, options.publicUrl);
   for (const register of ROUTE_MODULES) register(app, context);
   await app.ready();
   sweeper.start(options.sweepIntervalMs);

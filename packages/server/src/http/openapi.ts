@@ -115,9 +115,19 @@ export async function registerOpenApi(app: App): Promise<void> {
   });
 }
 
-/** `GET /v1/openapi.json`: the generated document. */
-export function registerOpenApiRoute(app: App): void {
-  app.get("/v1/openapi.json", { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+/**
+ * `GET /v1/openapi.json`: the generated document, its `servers` entry naming `publicUrl` when the
+ * server has one, else the scheme and host the request came to (what a client there can reach).
+ */
+export function registerOpenApiRoute(app: App, publicUrl: string | null): void {
+  app.get("/v1/openapi.json", { schema: { hide: true }, config: { public: true } }, async (request) => {
+    const server =
+      publicUrl === null
+        ? { url: `${request.protocol}://${request.host}`, description: "This server, as the request reached it." }
+        : { url: publicUrl, description: "This server (its `publicUrl`)." };
+    // The generated document is shared by every request: answer a copy with this request's entry.
+    return { ...(app.swagger() as object), servers: [server] };
+  });
 }
 
 function operationFactsOf(route: RouteOptions): OperationFacts {

@@ -1,7 +1,9 @@
 /**
- * The metrics read off answered requests: receipts by kind and outcome (`recorded`, `replayed`, or
- * the error code), replays, and 409 conflicts by code. The receipt answer is the exact text the
- * route sent, so `replayed` is read from it before it leaves.
+ * The metrics read off answered requests: request duration per route template and status class
+ * (RED), receipts of the per-call route by kind and outcome (`recorded`, `replayed`, or the error
+ * code), replays, and 409 conflicts by code. The receipt answer is the exact text the route sent, so
+ * `replayed` is read from it before it leaves. Batched receipts are counted by their route
+ * (`receipt-batch-routes.ts`) through the same `countReceipt`.
  */
 
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -12,19 +14,17 @@ import type { ServerMetrics } from "./server-metrics.js";
 /** The receipt route's pattern. */
 export const RECEIPT_ROUTE = "/v1/runs/:run_id/tool-calls/:call_id/receipts";
 
-/** Receipt kinds counted by name; anything else (a refused body) counts as `invalid`. */
-const RECEIPT_KINDS: ReadonlySet<string> = new Set([
-  "accepted",
-  "progress",
-  "completed",
-  "failed",
-  "cancelled",
-  "reconciliation_required",
-]);
+/** Methods counted by name; anything else counts as `other` (the label stays bounded). */
+const METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const replayed = new WeakSet<FastifyRequest>();
 
-/** Counts receipts, replays and conflicts on every answered request. */
+/** The `status_class` label of an HTTP status: `2xx` … `5xx`. */
+export function statusClassOf(status: number): string {
+  return `${Math.min(5, Math.max(1, Math.floor(status / 100)))}xx`;
+}
+
+/** Times every answered request and counts receipts, replays and conflicts. */
 export function installHttpMetrics(app: App, metrics: ServerMetrics): void {
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (
@@ -38,15 +38,17 @@ export function installHttpMetrics(app: App, metrics: ServerMetrics): void {
     return payload;
   });
   app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+    // The route template, never the path (IDs would make a series per call); no route: `unmatched`.
+    const route = request.routeOptions.url ?? "unmatched";
+    const method = METHODS.has(request.method) ? request.method : "other";
+    metrics.requestDuration.observe(
+      { method, route, status_class: statusClassOf(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     const code = errorCodeOf(request);
     if (reply.statusCode === 409 && code !== undefined) metrics.conflicts.inc({ code });
     if (request.routeOptions.url !== RECEIPT_ROUTE || request.method !== "POST") return;
     const sent = (request.body as { kind?: unknown } | undefined)?.kind;
-    const kind = typeof sent === "string" && RECEIPT_KINDS.has(sent) ? sent : "invalid";
-    const isReplay = replayed.has(request);
-    if (isReplay) metrics.replays.inc();
-    const outcome =
-      reply.statusCode === 200 ? (isReplay ? "replayed" : "recorded") : (code ?? `http_${reply.statusCode}`);
-    metrics.receipts.inc({ kind, outcome });
+    metrics.countReceipt(sent, reply.statusCode, replayed.has(request), code);
   });
 }

@@ -1,16 +1,36 @@
 /**
  * The server's Prometheus metrics (prom-client), one registry per app so several apps in one process
- * never share counters. Counters and histograms are fed by the flows as things happen on this
- * instance; the gauges (calls by status, pending age, executors online) are read from the database
- * when `/metrics` is scraped, so every instance on one database reports the same values for them.
+ * never share counters. Names follow the Prometheus conventions (snake case, unit suffix, `_total`
+ * on counters; docs/operations.md#metrics). Counters and histograms are fed by the flows as things
+ * happen on this instance; the gauges (calls by status, pending age, executors online, per binding
+ * when asked) are read from the database when `/metrics` is scraped, so every instance on one
+ * database reports the same values for them. The process and Node.js families come from
+ * prom-client's default metrics.
  */
 
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Clock } from "../clock.js";
 import type { CallStatsStore } from "../storage/storage.js";
+import { bindingGauges } from "./binding-gauges.js";
 
 /** Seconds buckets for latencies from a few milliseconds to a minute. */
 const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** Receipt kinds counted by name; anything else (a refused body) counts as `invalid`. */
+const RECEIPT_KINDS: ReadonlySet<string> = new Set([
+  "accepted",
+  "progress",
+  "completed",
+  "failed",
+  "cancelled",
+  "reconciliation_required",
+]);
+
+/** What the metrics are built with. */
+export interface ServerMetricsOptions {
+  /** Add the per-binding gauges (pending calls, executors online), bounded; default totals only. */
+  readonly perBinding: boolean;
+}
 
 /** Every metric of one server, on its own registry. */
 export class ServerMetrics {
@@ -30,9 +50,19 @@ export class ServerMetrics {
   readonly modelTokens: Counter<"provider" | "model" | "kind">;
   /** Domain events (calls expired, leases lapsed, claims released, reconciliations, compactions). */
   readonly domainEvents: Counter<"event">;
+  /** Every answered request, by method, route template and status class. */
+  readonly requestDuration: Histogram<"method" | "route" | "status_class">;
 
-  constructor(stats: CallStatsStore, clock: Clock) {
+  constructor(stats: CallStatsStore, clock: Clock, options: ServerMetricsOptions = { perBinding: false }) {
     const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requestDuration = new Histogram({
+      name: "http_server_request_duration_seconds",
+      help: "Duration of answered HTTP requests, by method, route template and status class (2xx … 5xx).",
+      labelNames: ["method", "route", "status_class"],
+      buckets: LATENCY_BUCKETS_S,
+      registers,
+    });
     this.receipts = new Counter({
       name: "toolhost_receipts_total",
       help: "Receipts answered, by kind and outcome (recorded, replayed, or the error code).",
@@ -109,6 +139,20 @@ export class ServerMetrics {
         this.set((await read()).executors_online);
       },
     });
+    if (options.perBinding) bindingGauges(this.registry, stats);
+  }
+
+  /** Counts one receipt answered with `status` (by either receipt route); `sentKind` is the body's `kind`. */
+  countReceipt(sentKind: unknown, status: number, replayed: boolean, code: string | undefined): void {
+    const kind = typeof sentKind === "string" && RECEIPT_KINDS.has(sentKind) ? sentKind : "invalid";
+    if (replayed) this.replays.inc();
+    const outcome = status === 200 ? (replayed ? "replayed" : "recorded") : (code ?? `http_${status}`);
+    this.receipts.inc({ kind, outcome });
+  }
+
+  /** Observes a claim won `waitedMs` after its call was created (by the claim route or `pending?claim=N`). */
+  observeClaim(waitedMs: number): void {
+    this.claimLatency.observe(Math.max(0, waitedMs) / 1000);
   }
 
   /** The metrics in Prometheus' text format. */

@@ -155,10 +155,16 @@ export interface RunStore {
   getForUpdate(runId: string): Promise<RunRecord | undefined>;
   /** Runs of one session, in creation order. */
   listBySession(sessionId: string, page: PageRequest): Promise<Page<RunRecord>>;
-  /** Runs whose agent lies in `scope`, newest first (the console's runs list). */
-  listRecent(page: PageRequest, scope: IdScope): Promise<Page<RunRecord>>;
+  /** Runs whose agent lies in `scope` and that match `filter`, newest first (`GET /v1/runs`). */
+  listRecent(page: PageRequest, scope: IdScope, filter?: RecentRunsFilter): Promise<Page<RunRecord>>;
   /** Applies `change` only while the run's status is still `from`: the changed run, else undefined. */
   update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined>;
+}
+
+/** What `RunStore.listRecent` narrows to; an absent member does not narrow. */
+export interface RecentRunsFilter {
+  readonly status?: RunStatus | undefined;
+  readonly agentId?: string | undefined;
 }
 
 /** Execution history (`execution_history`): append-only, items never rewritten. */
@@ -456,10 +462,20 @@ export interface CallStatsSnapshot {
   readonly executors_online: number;
 }
 
+/** Pending calls and online executors per binding, for the opt-in per-binding gauges. */
+export interface BindingLoadSnapshot {
+  /** Pending calls per binding (bindings without any are absent). */
+  readonly pending_by_binding: Readonly<Record<string, number>>;
+  /** Online executors serving each binding (an executor counts once for each of its bindings). */
+  readonly executors_online_by_binding: Readonly<Record<string, number>>;
+}
+
 /** What binding diagnostics (and the metrics) read of tool calls. */
 export interface CallStatsStore {
   /** Calls per status across the database, the oldest pending call and the executors online. */
   snapshot(): Promise<CallStatsSnapshot>;
+  /** Pending calls and online executors per binding. */
+  bindingLoad(): Promise<BindingLoadSnapshot>;
   /** Counts of the agent's calls on the binding per unsettled status, and the oldest pending one's creation time. */
   countsFor(agentId: string, bindingId: string): Promise<BindingCallCounts>;
   /** The agent's latest call on the binding that an executor completed, if any. */

@@ -1,8 +1,10 @@
 // GET /metrics, black-box on each dialect: it needs metrics:read (or admin) unless metricsPublic; it
 // counts receipts by kind and outcome, replays and conflicts, reports calls by status, the pending
 // age, executors online and claim latency; domain events (expiry, released claims) are logged at info
-// and counted.
-import { beforeAll, expect, it } from "vitest";
+// and counted; HTTP requests are timed per route template; the per-binding gauges appear only when
+// asked (metricsPerBinding) and stay bounded.
+import { beforeAll, describe, expect, it } from "vitest";
+import { BINDING_SERIES_MAX, boundedBindingLoad, OTHER_BINDINGS } from "../../src/observability/binding-gauges.js";
 import {
   admin,
   buildWorld,
@@ -100,6 +102,22 @@ describeEachDialect("GET /metrics", (dialect) => {
     expect(sample(await scrape(server), "toolhost_oldest_pending_call_age_seconds")).toBe(5);
   });
 
+  it("times requests by method, route template and status class; process and Node families are there", async () => {
+    const runId = await startRun(server, world);
+    expect((await server.call("GET", `/v1/runs/${runId}`, admin)).status).toBe(200);
+    expect((await server.call("GET", "/v1/runs/run_missing", admin)).status).toBe(404);
+    expect((await server.call("GET", "/no/such/path", admin)).status).toBe(404);
+    const text = await scrape(server);
+    const count = (labels: Record<string, string>) =>
+      sample(text, "http_server_request_duration_seconds_count", labels);
+    expect(count({ method: "GET", route: "/v1/runs/:run_id", status_class: "2xx" })).toBe(1);
+    expect(count({ method: "GET", route: "/v1/runs/:run_id", status_class: "4xx" })).toBe(1);
+    expect(count({ method: "GET", route: "unmatched", status_class: "4xx" })).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain(runId);
+    expect(text).toContain("# TYPE process_cpu_user_seconds_total counter");
+    expect(text).toContain("# TYPE nodejs_eventloop_lag_seconds gauge");
+  });
+
   it("logs a call's expiry at info with its IDs and counts it", async () => {
     const runId = await startRun(server, world);
     const [call] = await listCalls(server, runId);
@@ -125,5 +143,53 @@ describeEachDialect("GET /metrics with metricsPublic", (dialect) => {
     const server = await startClockedServer(dialect, { metricsPublic: true });
     expect(await scrape(server, undefined)).toContain("toolhost_executors_online 0");
     await server.close();
+  });
+});
+
+describeEachDialect("GET /metrics per binding (metricsPerBinding)", (dialect) => {
+  it("reports pending calls and online executors by binding only when asked; totals always", async () => {
+    const plain = await startClockedServer(dialect, {});
+    const plainWorld = await buildWorld(plain, [{ tool_calls: [{ name: "tasks.write", arguments: { title: "x" } }] }]);
+    await startRun(plain, plainWorld);
+    const plainText = await scrape(plain);
+    expect(plainText).not.toContain("toolhost_binding_pending_calls");
+    expect(sample(plainText, "toolhost_calls", { status: "pending" })).toBe(1);
+    await plain.close();
+
+    const server = await startClockedServer(dialect, { metricsPerBinding: true, leaseTtlMs: 86_400_000 });
+    const step = [{ tool_calls: [{ name: "tasks.write", arguments: { title: "y" } }] }];
+    const busy = await buildWorld(server, step);
+    const quiet = await buildWorld(server, step);
+    await startRun(server, busy);
+    await startRun(server, busy);
+    await startRun(server, quiet);
+    await connect(server, busy, "pb-ex-1");
+    await connect(server, busy, "pb-ex-2");
+    const text = await scrape(server);
+    expect(text).toContain("# TYPE toolhost_binding_pending_calls gauge");
+    expect(sample(text, "toolhost_binding_pending_calls", { binding: busy.bindingId })).toBe(2);
+    expect(sample(text, "toolhost_binding_pending_calls", { binding: quiet.bindingId })).toBe(1);
+    expect(sample(text, "toolhost_binding_executors_online", { binding: busy.bindingId })).toBe(2);
+    expect(sample(text, "toolhost_binding_executors_online", { binding: quiet.bindingId })).toBe(0);
+    expect(sample(text, "toolhost_executors_online")).toBe(2);
+    await server.close();
+  });
+});
+
+describe("per-binding gauges bound", () => {
+  it("gives the busiest bindings a series each and sums the rest under _other", () => {
+    const pending = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`b${i}`, i + 1]));
+    const { pending: kept, online } = boundedBindingLoad(
+      { pending_by_binding: pending, executors_online_by_binding: { b0: 3, idle: 1 } },
+      3,
+    );
+    expect([...kept]).toEqual([
+      ["b4", 5],
+      ["b3", 4],
+      ["b2", 3],
+      [OTHER_BINDINGS, 2 + 1 + 0],
+    ]);
+    expect(online.get(OTHER_BINDINGS)).toBe(4);
+    expect(BINDING_SERIES_MAX).toBe(100);
   });
 });

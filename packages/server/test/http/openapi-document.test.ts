@@ -7,7 +7,7 @@ import { SCOPE_HOOK } from "../../src/auth/require-scope.js";
 import { OPERATION_ID_PATTERN } from "../../src/http/openapi.js";
 import { routeDeclarationProblem } from "../../src/http/route-guard.js";
 import { describeDialect } from "../support/test-databases.js";
-import { startTestServer } from "./http-harness.js";
+import { startTestServer, type TestServer } from "./http-harness.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked freely.
 type Doc = any;
@@ -27,8 +27,9 @@ function codesOf(operation: Doc, status: number): string[] {
 
 describeDialect("sqlite", "the OpenAPI document", () => {
   let doc: Doc;
+  let server: TestServer;
   beforeAll(async () => {
-    const server = await startTestServer("sqlite");
+    server = await startTestServer("sqlite");
     doc = (await server.call("GET", "/v1/openapi.json")).body;
   });
 
@@ -114,9 +115,19 @@ describeDialect("sqlite", "the OpenAPI document", () => {
     expect(doc.paths["/v1/keys"].post.requestBody.required).toBe(true);
   });
 
-  it("names its servers and its license", () => {
-    expect(doc.servers[0].url).toMatch(/^http:\/\//);
+  it("names its license, and the server as the request reached it", async () => {
     expect(doc.info.license.name).toBe("Apache-2.0");
+    expect(doc.servers).toEqual([{ url: server.url, description: expect.any(String) }]);
+    // Another host name for the same server: the entry follows the request.
+    const viaLocalhost = server.url.replace("127.0.0.1", "localhost");
+    const other = (await (await fetch(`${viaLocalhost}/v1/openapi.json`)).json()) as Doc;
+    expect(other.servers[0].url).toBe(viaLocalhost);
+  });
+
+  it("names publicUrl when the server has one, whatever the request's host", async () => {
+    const behindProxy = await startTestServer("sqlite", { publicUrl: "https://tools.example.com/toolhost" });
+    const served = (await behindProxy.call("GET", "/v1/openapi.json")).body;
+    expect(served.servers).toEqual([{ url: "https://tools.example.com/toolhost", description: expect.any(String) }]);
   });
 });
 

@@ -62,6 +62,22 @@ describe("compileServerOptions", () => {
     expect(() => compileServerOptions({}, env)).toThrow(message);
   });
 
+  it("reads metricsPerBinding and publicUrl (a base URL without query, trailing slash dropped)", () => {
+    expect(compileServerOptions({}, {})).toMatchObject({ metricsPerBinding: false, publicUrl: null });
+    const env = { TOOLHOST_METRICS_PER_BINDING: "true", TOOLHOST_PUBLIC_URL: "https://tools.example.com/api/" };
+    expect(compileServerOptions({}, env)).toMatchObject({
+      metricsPerBinding: true,
+      publicUrl: "https://tools.example.com/api",
+    });
+    expect(compileServerOptions({ publicUrl: null }, env).publicUrl).toBeNull();
+    for (const bad of ["ftp://x.example", "not a url", "https://x.example/?a=1", "https://x.example/#f"]) {
+      expect(() => compileServerOptions({}, { TOOLHOST_PUBLIC_URL: bad })).toThrow(/TOOLHOST_PUBLIC_URL/);
+    }
+    expect(() => compileServerOptions({}, { TOOLHOST_METRICS_PER_BINDING: "yes" })).toThrow(
+      /TOOLHOST_METRICS_PER_BINDING/,
+    );
+  });
+
   it("names the option when an explicit option is invalid", () => {
     expect(() => compileServerOptions({ port: -1 }, {})).toThrow(/option port/);
     expect(() => compileServerOptions({ bodyLimitBytes: 0.5 }, {})).toThrow(/option bodyLimitBytes/);

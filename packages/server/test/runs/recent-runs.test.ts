@@ -1,5 +1,6 @@
 // GET /v1/runs: every run in the credential's agent scope, newest first, paged; a key without
-// runtime:read is refused, and runs of agents outside the key's agent scope are left out.
+// runtime:read is refused, and runs of agents outside the key's agent scope are left out; `status`
+// and `agent_id` narrow the list (each alone and both), and a bad filter is a 422 naming it.
 import { beforeAll, expect, it } from "vitest";
 import { expectError } from "../config/config-fixtures.js";
 import { createKey, startTestServer, type TestServer } from "../http/http-harness.js";
@@ -13,6 +14,7 @@ describeEachDialect("GET /v1/runs", (dialect) => {
   let mine: string[];
   let theirs: string[];
   let scopedKey: string;
+  let agents: { mine: string; theirs: string };
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -26,6 +28,7 @@ describeEachDialect("GET /v1/runs", (dialect) => {
       theirs.push((await startRun(server, b.sessionId, { input: `b${i}` })).body.run_id);
     }
     scopedKey = (await createKey(server, { name: "scoped", scopes: ["runtime:read"], agents: [a.agentId] })).key;
+    agents = { mine: a.agentId, theirs: b.agentId };
   });
 
   it("lists every run newest first, across sessions", async () => {
@@ -53,6 +56,33 @@ describeEachDialect("GET /v1/runs", (dialect) => {
     const page = await server.call("GET", "/v1/runs", { key: scopedKey });
     expect(page.status, page.text).toBe(200);
     expect(page.body.data.map((run: { run_id: string }) => run.run_id)).toEqual([...mine].reverse());
+  });
+
+  it("narrows by status and agent_id, each alone and both, and pages the narrowed list", async () => {
+    const asking = await publishScript(server, [{ tool_calls: [{ name: "tasks.read", arguments: {} }] }]);
+    const waiting = (await startRun(server, asking.sessionId)).body.run_id;
+    const ids = async (query: string) =>
+      (await read(server, `/v1/runs?${query}`)).body.data.map((run: { run_id: string }) => run.run_id);
+    expect(await ids("status=waiting_for_tools")).toEqual([waiting]);
+    expect(await ids("status=completed")).toEqual(
+      [mine[0], theirs[0], mine[1], theirs[1], mine[2], theirs[2]].reverse(),
+    );
+    expect(await ids(`agent_id=${agents.theirs}`)).toEqual([...theirs].reverse());
+    expect(await ids(`agent_id=${agents.mine}&status=completed`)).toEqual([...mine].reverse());
+    expect(await ids(`agent_id=${agents.mine}&status=failed`)).toEqual([]);
+    expect(await ids("agent_id=no-such-agent")).toEqual([]);
+    const first = await read(server, `/v1/runs?agent_id=${agents.theirs}&limit=2`);
+    expect(first.body.data.map((run: { run_id: string }) => run.run_id)).toEqual([theirs[2], theirs[1]]);
+    const cursor = encodeURIComponent(first.body.next_cursor);
+    expect(await ids(`agent_id=${agents.theirs}&limit=2&cursor=${cursor}`)).toEqual([theirs[0]]);
+    // The key's agent scope still applies under a filter.
+    const outside = await server.call("GET", `/v1/runs?agent_id=${agents.theirs}`, { key: scopedKey });
+    expect(outside.body.data).toEqual([]);
+  });
+
+  it("refuses an unknown status and a malformed agent_id with a 422 naming the parameter", async () => {
+    expectError(await server.call("GET", "/v1/runs?status=sleeping", admin), 422, "validation_failed", "/status");
+    expectError(await server.call("GET", "/v1/runs?agent_id=%20x", admin), 422, "validation_failed", "/agent_id");
   });
 
   it("refuses a key without runtime:read, a cursor of another list and no key", async () => {

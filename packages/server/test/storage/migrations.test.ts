@@ -118,6 +118,7 @@ describeEachDialect("migrations", (dialect) => {
       "0008_models",
       "0009_call_trace_context",
       "0010_history_length_trigger",
+      "0011_runs_list_indexes",
     ]);
   });
 

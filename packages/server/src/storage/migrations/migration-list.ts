@@ -15,6 +15,7 @@ import { toolsetBindingsMigration } from "./0007-toolset-bindings.js";
 import { modelsMigration } from "./0008-models.js";
 import { callTraceContextMigration } from "./0009-call-trace-context.js";
 import { historyLengthTriggerMigration } from "./0010-history-length-trigger.js";
+import { runsListIndexesMigration } from "./0011-runs-list-indexes.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -28,6 +29,7 @@ export const MIGRATION_NAMES = [
   "0008_models",
   "0009_call_trace_context",
   "0010_history_length_trigger",
+  "0011_runs_list_indexes",
 ] as const;
 
 /** One migration name. */
@@ -46,6 +48,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0008_models": modelsMigration(dialect),
     "0009_call_trace_context": callTraceContextMigration,
     "0010_history_length_trigger": historyLengthTriggerMigration(dialect),
+    "0011_runs_list_indexes": runsListIndexesMigration,
   };
 }
 

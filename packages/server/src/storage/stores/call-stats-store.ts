@@ -5,7 +5,13 @@
  */
 
 import type { CallStatus } from "@toolhost/protocol";
-import type { BindingCallCounts, CallStatsSnapshot, CallStatsStore, VerifiedExecutionRecord } from "../storage.js";
+import type {
+  BindingCallCounts,
+  BindingLoadSnapshot,
+  CallStatsSnapshot,
+  CallStatsStore,
+  VerifiedExecutionRecord,
+} from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 
 const COUNTED: readonly CallStatus[] = ["pending", "claimed", "accepted", "reconciliation_required"];
@@ -42,6 +48,29 @@ export class KyselyCallStatsStore implements CallStatsStore {
       oldest_pending_created_at_ms: oldestPending,
       executors_online: Number(online?.n ?? 0),
     };
+  }
+
+  async bindingLoad(): Promise<BindingLoadSnapshot> {
+    const [pending, online] = await Promise.all([
+      this.ctx.read((db) =>
+        db
+          .selectFrom("tool_calls")
+          .select((eb) => ["binding_id", eb.fn.countAll<number>().as("n")])
+          .where("status", "=", "pending")
+          .groupBy("binding_id")
+          .execute(),
+      ),
+      this.ctx.read((db) => db.selectFrom("executors").select("binding_ids_json").where("online", "=", 1).execute()),
+    ]);
+    const pendingByBinding: Record<string, number> = {};
+    for (const row of pending) pendingByBinding[row.binding_id] = Number(row.n);
+    const onlineByBinding: Record<string, number> = {};
+    for (const row of online) {
+      for (const bindingId of JSON.parse(row.binding_ids_json) as string[]) {
+        onlineByBinding[bindingId] = (onlineByBinding[bindingId] ?? 0) + 1;
+      }
+    }
+    return { pending_by_binding: pendingByBinding, executors_online_by_binding: onlineByBinding };
   }
 
   async countsFor(agentId: string, bindingId: string): Promise<BindingCallCounts> {

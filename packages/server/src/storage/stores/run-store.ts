@@ -10,7 +10,7 @@ import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor
 import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
-import type { RunChange, RunStore } from "../storage.js";
+import type { RecentRunsFilter, RunChange, RunStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
 
@@ -123,9 +123,10 @@ export class KyselyRunStore implements RunStore {
     });
   }
 
-  async listRecent(page: PageRequest, scope: IdScope): Promise<Page<RunRecord>> {
+  async listRecent(page: PageRequest, scope: IdScope, filter: RecentRunsFilter = {}): Promise<Page<RunRecord>> {
     const after = decodeCreatedCursor(RECENT, page.cursor);
     return this.ctx.read(async (db) => {
+      // Each form reads one index of 0011_runs_list_indexes in order: by agent, by status, or by time.
       let query = db
         .selectFrom("runs")
         .select(COLUMNS)
@@ -133,6 +134,8 @@ export class KyselyRunStore implements RunStore {
         .orderBy("created_at_ms", "desc")
         .orderBy("run_id", "desc")
         .limit(page.limit + 1);
+      if (filter.agentId !== undefined) query = query.where("agent_id", "=", filter.agentId);
+      if (filter.status !== undefined) query = query.where("status", "=", filter.status);
       if (after !== undefined) {
         query = query.where((eb) => eb(eb.refTuple("created_at_ms", "run_id"), "<", eb.tuple(after.at, after.id)));
       }
