@@ -9,6 +9,7 @@ import type { BindingView } from "../src/pages/executors/executors-view.js";
 import { executorTools } from "../src/pages/executors/executors-view.js";
 import { timelineOf } from "../src/pages/runs/call-events.js";
 import { runMoving } from "../src/pages/runs/run-status.js";
+import { pageSizeOf, runsPathOf, runsQueryOf, searchTargetOf } from "../src/pages/runs/runs-query.js";
 import { completedReceiptText, dryRunBodyText } from "../src/pages/schema/dry-run-body.js";
 
 const t = (key: keyof (typeof MESSAGES)["en"], values?: Record<string, string | number>) =>
@@ -144,5 +145,32 @@ describe("browserLanguage", () => {
     expect(browserLanguage(["fr-FR"])).toBe("en");
     expect(browserLanguage([])).toBe("en");
     expect(browserLanguage([""])).toBe("en");
+  });
+});
+
+describe("the runs list's URL", () => {
+  it("reads the filters, the cursor and the page size back from the URL it makes", () => {
+    const query = { status: "failed", agent: "agt_1", cursor: "c/2+=", limit: "10" };
+    const path = runsPathOf(query);
+    expect(path).toBe("/runs?status=failed&agent=agt_1&cursor=c%2F2%2B%3D&limit=10");
+    expect(runsQueryOf(path.slice("/runs".length))).toEqual(query);
+    expect(runsPathOf({})).toBe("/runs");
+    expect(runsPathOf({ status: "", cursor: undefined })).toBe("/runs");
+  });
+
+  it("ignores unknown and empty parameters, and a page size out of the API's range", () => {
+    expect(runsQueryOf("?status=&other=1&session=ses_1")).toEqual({ session: "ses_1" });
+    expect(pageSizeOf({})).toBe(50);
+    expect(pageSizeOf({ limit: "1" })).toBe(1);
+    expect(pageSizeOf({ limit: "200" })).toBe(200);
+    for (const limit of ["0", "201", "2.5", "ten"]) expect(pageSizeOf({ limit })).toBe(50);
+  });
+
+  it("tells run, session and call IDs apart by their prefix", () => {
+    expect(searchTargetOf(" run_01abc ")).toEqual({ kind: "run", id: "run_01abc" });
+    expect(searchTargetOf("ses_01abc")).toEqual({ kind: "session", id: "ses_01abc" });
+    expect(searchTargetOf("call_01abc")).toEqual({ kind: "call", id: "call_01abc" });
+    expect(searchTargetOf("agt_01abc")).toEqual({ kind: "unknown", text: "agt_01abc" });
+    expect(searchTargetOf("run_")).toEqual({ kind: "unknown", text: "run_" });
   });
 });

@@ -11,6 +11,21 @@ import {
   startConsoleWorld,
 } from "./browser-harness.js";
 
+/** A request to the world's API with the demo's admin key; the parsed answer (throws on an error status). */
+async function api(world: ConsoleWorld, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${world.server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${world.adminKey}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
 describeInChromium("the console in Chromium", () => {
   let world: ConsoleWorld;
 
@@ -130,6 +145,71 @@ describeInChromium("the console in Chromium", () => {
     await world.screenshot("console-executors.png");
   });
 
+  it("filters the runs by status and agent, pages by cursor and searches by ID, all kept in the URL", async () => {
+    const { page } = world;
+    const firstRun = world.demo.firstRun?.run_id as string;
+    const second = (await api(world, "POST", `/v1/sessions/${world.demo.sessionId}/runs`, { input: "again" })) as {
+      run_id: string;
+    };
+    await expect
+      .poll(async () => ((await api(world, "GET", `/v1/runs/${second.run_id}`)) as { status: string }).status)
+      .toMatch(/completed|failed/);
+    await page.goto("/runs?status=failed");
+    await page.getByTestId("runs-empty").waitFor();
+    expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("failed");
+    await page.getByLabel("Status", { exact: true }).selectOption("completed");
+    await expect.poll(() => page.url()).toMatch(/\/runs\?status=completed$/);
+    await expect.poll(() => page.getByTestId("runs-table").textContent()).toContain(firstRun);
+    await page.getByLabel("Agent", { exact: true }).selectOption(world.demo.agentId as string);
+    await expect.poll(() => page.url()).toContain(`agent=${world.demo.agentId}`);
+    await page.reload();
+    await page.getByTestId("runs-table").waitFor();
+    expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("completed");
+    expect(await page.getByLabel("Agent", { exact: true }).inputValue()).toBe(world.demo.agentId);
+    await page.goBack();
+    await expect.poll(() => page.url()).toMatch(/\/runs\?status=completed$/);
+    await page.goBack();
+    await page.getByTestId("runs-empty").waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // One run per page: the next page (the API's cursor) shows the older run; back shows the newer.
+    await page.goto("/runs?limit=1");
+    const rows = page.getByTestId("runs-table").locator("tbody tr");
+    await expect.poll(() => rows.textContent()).toContain(second.run_id);
+    await page.getByRole("link", { name: "Next page →" }).click();
+    await expect.poll(() => page.url()).toContain("cursor=");
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.textContent()).not.toContain(second.run_id);
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.textContent()).not.toContain(second.run_id);
+    await page.goBack();
+    await expect.poll(() => rows.textContent()).toContain(second.run_id);
+
+    const search = page.getByLabel("Find by ID");
+    await search.fill(world.demo.sessionId as string);
+    await search.press("Enter");
+    await page.getByTestId("session-filter").waitFor();
+    expect(page.url()).toContain(`session=${world.demo.sessionId}`);
+    await expect.poll(() => page.getByTestId("runs-table").textContent()).toContain(firstRun);
+    await search.fill("no-such-thing");
+    await search.press("Enter");
+    await expect
+      .poll(() => page.getByTestId("search-note").textContent())
+      .toContain("is not a run, session or call ID");
+    await search.fill("call_0000000000");
+    await search.press("Enter");
+    await expect.poll(() => page.getByTestId("search-note").textContent()).toContain("No call call_0000000000");
+    const calls = (await api(world, "GET", `/v1/runs/${firstRun}/tool-calls`)) as { data: { call_id: string }[] };
+    await search.fill(calls.data[0]?.call_id as string);
+    await search.press("Enter");
+    await page.getByRole("heading", { name: `Run ${firstRun}` }).waitFor();
+    await page.goto("/runs");
+    await page.getByLabel("Find by ID").fill(second.run_id);
+    await page.getByLabel("Find by ID").press("Enter");
+    await page.getByRole("heading", { name: `Run ${second.run_id}` }).waitFor();
+  });
+
   it("can be used by keyboard: the skip link comes first and reaches the content", async () => {
     const { page } = world;
     await page.goto("/runs");
@@ -182,6 +262,8 @@ describeInChromium("the console in Chromium", () => {
       await page.evaluate(`window.sessionStorage.setItem("toolhost.console.key", ${JSON.stringify(world.adminKey)})`);
       for (const [name, path, ready] of [
         ["runs", "/runs", "runs-table"],
+        ["runs of no status", "/runs?status=failed", "runs-empty"],
+        ["runs of a session", `/runs?session=${world.demo.sessionId}&limit=1`, "session-filter"],
         ["run", `/runs/${runId}`, "call-timeline"],
         ["schema", "/schema", undefined],
         ["executors", "/executors", "binding-task-service"],

@@ -35,6 +35,9 @@ export interface RawAnswer {
   readonly text: string;
 }
 
+/** How many of the newest runs a call ID search looks through. */
+export const CALL_SEARCH_RUNS = 50;
+
 /** Longest list the console reads by following cursors (more is not shown). */
 const MAX_LIST_ITEMS = 1000;
 
@@ -166,8 +169,32 @@ export class ApiClient {
     return { answer: JSON.parse(text) as DryRunAnswer, text };
   }
 
-  recentRuns(limit = 50): Promise<ListPage<Run>> {
-    return this.answer(this.typed.GET("/v1/runs", { params: { query: { limit } } }));
+  /** One page of the runs list, newest first, optionally of one status and/or one agent. */
+  recentRuns(
+    filter: { status?: Run["status"]; agent_id?: string; cursor?: string; limit?: number } = {},
+  ): Promise<ListPage<Run>> {
+    return this.answer(this.typed.GET("/v1/runs", { params: { query: { limit: 50, ...filter } } }));
+  }
+
+  /** One page of a session's runs, in creation order. */
+  sessionRuns(sessionId: string, limit: number, cursor?: string): Promise<ListPage<Run>> {
+    const query = cursor === undefined ? { limit } : { limit, cursor };
+    return this.answer(
+      this.typed.GET("/v1/sessions/{session_id}/runs", { params: { path: { session_id: sessionId }, query } }),
+    );
+  }
+
+  /**
+   * The run of a call ID, looked for among the calls of the newest `CALL_SEARCH_RUNS` runs (the API
+   * has no route from a call ID to its run); undefined when none of them has it.
+   */
+  async runOfCall(callId: string): Promise<string | undefined> {
+    const runs = await this.recentRuns({ limit: CALL_SEARCH_RUNS });
+    for (const run of runs.data) {
+      const calls = await this.toolCalls(run.run_id);
+      if (calls.some((call) => call.call_id === callId)) return run.run_id;
+    }
+    return undefined;
   }
 
   run(runId: string): Promise<Run> {
