@@ -8,6 +8,7 @@ import { format, MESSAGES } from "../src/i18n/messages.js";
 import type { BindingView } from "../src/pages/executors/executors-view.js";
 import { executorTools } from "../src/pages/executors/executors-view.js";
 import { timelineOf } from "../src/pages/runs/call-events.js";
+import { callCancellable, callCompensable, runCancellable } from "../src/pages/runs/run-actions.js";
 import { runMoving } from "../src/pages/runs/run-status.js";
 import { pageSizeOf, runsPathOf, runsQueryOf, searchTargetOf } from "../src/pages/runs/runs-query.js";
 import { completedReceiptText, dryRunBodyText } from "../src/pages/schema/dry-run-body.js";
@@ -172,5 +173,29 @@ describe("the runs list's URL", () => {
     expect(searchTargetOf("call_01abc")).toEqual({ kind: "call", id: "call_01abc" });
     expect(searchTargetOf("agt_01abc")).toEqual({ kind: "unknown", text: "agt_01abc" });
     expect(searchTargetOf("run_")).toEqual({ kind: "unknown", text: "run_" });
+  });
+});
+
+describe("which actions apply", () => {
+  const call = (status: ToolCall["status"], effect: ToolCall["effect"]) => ({ status, effect }) as ToolCall;
+
+  it("cancels a run until it has ended", () => {
+    const run = (status: string) => ({ status }) as Parameters<typeof runCancellable>[0];
+    for (const status of ["queued", "running", "waiting_for_tools"])
+      expect(runCancellable(run(status)), status).toBe(true);
+    for (const status of ["completed", "failed", "cancelled", "expired"])
+      expect(runCancellable(run(status)), status).toBe(false);
+  });
+
+  it("business-cancels a call until it is final, and compensates only a completed write call", () => {
+    for (const status of ["pending", "claimed", "accepted", "reconciliation_required"] as const) {
+      expect(callCancellable(call(status, "write")), status).toBe(true);
+    }
+    for (const status of ["completed", "failed", "cancelled", "expired"] as const) {
+      expect(callCancellable(call(status, "write")), status).toBe(false);
+    }
+    expect(callCompensable(call("completed", "write"))).toBe(true);
+    expect(callCompensable(call("completed", "read"))).toBe(false);
+    expect(callCompensable(call("failed", "write"))).toBe(false);
   });
 });

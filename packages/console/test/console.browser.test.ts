@@ -210,6 +210,73 @@ describeInChromium("the console in Chromium", () => {
     await page.getByRole("heading", { name: `Run ${second.run_id}` }).waitFor();
   });
 
+  it("cancels a call and a run, and compensates a call, each after a confirmation, showing the API's answer", async () => {
+    const { page } = world;
+    // With the executor stopped, a new run waits for its first call, which stays pending.
+    await world.demo.stop();
+    const waiting = (await api(world, "POST", `/v1/sessions/${world.demo.sessionId}/runs`, { input: "wait" })) as {
+      run_id: string;
+    };
+    await expect
+      .poll(async () => ((await api(world, "GET", `/v1/runs/${waiting.run_id}`)) as { status: string }).status)
+      .toBe("waiting_for_tools");
+    await page.goto(`/runs/${waiting.run_id}`);
+    const card = page.getByTestId("call-timeline").first();
+    await card.waitFor();
+    expect(await card.getByRole("button", { name: "Compensate" }).count()).toBe(0);
+    const cancelCall = card.getByRole("button", { name: "Business cancel" });
+    await cancelCall.click();
+    const dialog = page.getByRole("dialog", { name: /^Business-cancel call call_/ });
+    await dialog.waitFor();
+    expect(await page.evaluate("document.activeElement?.closest('dialog') !== null")).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Escape closes it and nothing is sent.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const calls = async () =>
+      ((await api(world, "GET", `/v1/runs/${waiting.run_id}/tool-calls`)) as { data: { status: string }[] }).data;
+    expect((await calls())[0]?.status).toBe("pending");
+    await cancelCall.click();
+    await dialog.getByRole("button", { name: "Yes, cancel the call" }).click();
+    await expect
+      .poll(() => card.getByTestId("action-answer").textContent())
+      .toBe("The server answered: cancel requested, call cancelled.");
+    expect((await calls())[0]?.status).toBe("cancelled");
+    await expect.poll(() => card.getByRole("button", { name: "Business cancel" }).count()).toBe(0);
+
+    const cancelRun = page.getByTestId("cancel-run");
+    await cancelRun.getByRole("button", { name: "Cancel run" }).click();
+    const runDialog = page.getByRole("dialog", { name: `Cancel run ${waiting.run_id}?` });
+    await runDialog.getByRole("button", { name: "Yes, cancel the run" }).click();
+    await expect
+      .poll(() => cancelRun.getByTestId("action-answer").textContent())
+      .toBe("The server answered: run cancelled.");
+    expect(((await api(world, "GET", `/v1/runs/${waiting.run_id}`)) as { status: string }).status).toBe("cancelled");
+    await expect.poll(() => cancelRun.getByRole("button").count()).toBe(0);
+
+    // The first run's completed write call can be compensated; its read call cannot.
+    const firstRun = world.demo.firstRun?.run_id as string;
+    await page.goto(`/runs/${firstRun}`);
+    const cards = page.getByTestId("call-timeline");
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await page.getByRole("button", { name: "Cancel run" }).count()).toBe(0);
+    expect(await cards.nth(1).getByRole("button").count()).toBe(0);
+    const compensate = cards.nth(0).getByTestId("compensate-call");
+    await compensate.getByRole("button", { name: "Compensate" }).click();
+    const form = page.getByRole("dialog", { name: /^Compensate call call_/ });
+    await form.getByLabel("Compensating tool").fill("tasks.nope");
+    await form.getByRole("button", { name: "Yes, compensate" }).click();
+    await expect.poll(() => compensate.getByRole("alert").textContent()).toContain("unknown_reference");
+    await compensate.getByRole("button", { name: "Compensate" }).click();
+    await form.getByLabel("Compensating tool").fill("tasks.read");
+    await form.getByLabel("Arguments (JSON)").fill("{}");
+    await form.getByRole("button", { name: "Yes, compensate" }).click();
+    await expect
+      .poll(() => compensate.getByTestId("action-answer").textContent())
+      .toMatch(/^The server answered: compensation call call_\w+ created\.$/);
+    await expect.poll(() => cards.count()).toBe(3);
+  });
+
   it("can be used by keyboard: the skip link comes first and reaches the content", async () => {
     const { page } = world;
     await page.goto("/runs");

@@ -207,6 +207,31 @@ export class ApiClient {
     );
   }
 
+  /** Run cancel: the run becomes `cancelled` (409 `run_terminated` once it ended). */
+  cancelRun(runId: string): Promise<{ run_id: string; status: string }> {
+    return this.answer(this.typed.POST("/v1/runs/{run_id}/cancel", { params: { path: { run_id: runId } }, body: {} }));
+  }
+
+  /** Business-task cancel of one call: `{call_id, status, cancel_requested}` (409 `call_already_final`). */
+  cancelCall(runId: string, callId: string): Promise<{ call_id: string; status: string }> {
+    return this.answer(
+      this.typed.POST("/v1/runs/{run_id}/tool-calls/{call_id}/cancel", {
+        params: { path: { run_id: runId, call_id: callId } },
+        body: {},
+      }),
+    );
+  }
+
+  /** Compensation of a completed write call: the new compensation call. */
+  compensateCall(runId: string, callId: string, toolName: string, args: unknown): Promise<ToolCall> {
+    return this.answer(
+      this.typed.POST("/v1/runs/{run_id}/tool-calls/{call_id}/compensate", {
+        params: { path: { run_id: runId, call_id: callId } },
+        body: { tool_name: toolName, arguments: args as Record<string, never> },
+      }),
+    );
+  }
+
   callReceipts(runId: string, callId: string): Promise<CallReceipts> {
     return this.answer(
       this.typed.GET("/v1/runs/{run_id}/tool-calls/{call_id}/receipts", {

@@ -9,6 +9,7 @@ import { useCallback } from "react";
 import type { ApiClient } from "../../api/api-client.js";
 import { useApi } from "../../api/api-context.js";
 import { ApiErrorView } from "../../components/api-error-view.js";
+import { ConfirmAction } from "../../components/confirm-action.js";
 import { ScrollText } from "../../components/json-text.js";
 import { StatusBadge } from "../../components/status-badge.js";
 import { TimeText } from "../../components/time-text.js";
@@ -18,6 +19,7 @@ import { useResource } from "../../live/use-resource.js";
 import { Link } from "../../router.js";
 import { CallTimeline } from "./call-timeline.js";
 import { HistoryView } from "./history-view.js";
+import { runCancellable } from "./run-actions.js";
 import { runMoving } from "./run-status.js";
 
 /** Everything the page shows of a run, loaded together so it is consistent with itself. */
@@ -69,6 +71,23 @@ export function RunPage({ runId }: { runId: string }) {
         </span>
       </h1>
       <ApiErrorView error={view.error} />
+      {data !== undefined && (
+        <div className="actions">
+          <ConfirmAction
+            available={runCancellable(data.run)}
+            testId="cancel-run"
+            label={t("action.cancelRun")}
+            title={t("action.cancelRunTitle", { run: runId })}
+            description={t("action.cancelRunBody")}
+            confirmLabel={t("action.cancelRunConfirm")}
+            perform={async () => {
+              const answer = await client.cancelRun(runId);
+              reload();
+              return t("action.cancelRunDone", { status: answer.status });
+            }}
+          />
+        </div>
+      )}
       {data === undefined ? (
         view.error === undefined && <p>{t("common.loading")}</p>
       ) : (
@@ -115,7 +134,12 @@ export function RunPage({ runId }: { runId: string }) {
               ) : (
                 <ol className="calls">
                   {data.calls.map((call) => (
-                    <CallTimeline key={call.call_id} call={call} receipts={data.receipts.get(call.call_id) ?? []} />
+                    <CallTimeline
+                      key={call.call_id}
+                      call={call}
+                      receipts={data.receipts.get(call.call_id) ?? []}
+                      done={reload}
+                    />
                   ))}
                 </ol>
               )}
