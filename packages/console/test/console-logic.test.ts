@@ -1,7 +1,7 @@
 // The console's pure parts: the dry-run body keeps the editors' exact texts (big integers, key
 // order), a call's timeline is in time order with late receipts marked, an executor's tools come from
 // its declaration when it made one, which runs are still moving, and the browser's language.
-import type { ExecutorSummary, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
+import type { ExecutorSummary, ModelRequest, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
 import { describe, expect, it } from "vitest";
 import { browserLanguage } from "../src/i18n/language.js";
 import { format, MESSAGES } from "../src/i18n/messages.js";
@@ -11,6 +11,7 @@ import { timelineOf } from "../src/pages/runs/call-events.js";
 import { callCancellable, callCompensable, runCancellable } from "../src/pages/runs/run-actions.js";
 import { runMoving } from "../src/pages/runs/run-status.js";
 import { pageSizeOf, runsPathOf, runsQueryOf, searchTargetOf } from "../src/pages/runs/runs-query.js";
+import { CHART, tokenChartOf } from "../src/pages/runs/token-chart.js";
 import { completedReceiptText, dryRunBodyText } from "../src/pages/schema/dry-run-body.js";
 
 const t = (key: keyof (typeof MESSAGES)["en"], values?: Record<string, string | number>) =>
@@ -197,5 +198,30 @@ describe("which actions apply", () => {
     expect(callCompensable(call("completed", "write"))).toBe(true);
     expect(callCompensable(call("completed", "read"))).toBe(false);
     expect(callCompensable(call("failed", "write"))).toBe(false);
+  });
+});
+
+describe("the model requests chart", () => {
+  const request = (estimated: number, actual: number | null, compacted = false): ModelRequest =>
+    ({ estimated_input_tokens: estimated, actual_input_tokens: actual, compacted, purpose: "turn" }) as ModelRequest;
+
+  it("scales to the window, so its line is always shown, with estimated and actual bars per request", () => {
+    const chart = tokenChartOf([request(1000, 900), request(2000, null, true)], 8000);
+    const base = CHART.height - CHART.bottom;
+    expect(chart.baseY).toBe(base);
+    expect(chart.scaleMax).toBe(8800);
+    expect(chart.limitY).toBeCloseTo(base - (8000 / 8800) * (base - CHART.top));
+    const [first, second] = chart.bars;
+    expect(first?.estimatedY).toBeCloseTo(base - (1000 / 8800) * (base - CHART.top));
+    expect(first?.actualY).toBeCloseTo(base - (900 / 8800) * (base - CHART.top));
+    expect(second?.actualY).toBeNull();
+    expect([first?.compacted, second?.compacted]).toEqual([false, true]);
+    expect((second?.x ?? 0) > (first?.x ?? 0)).toBe(true);
+  });
+
+  it("grows the scale when a request went over the window", () => {
+    const chart = tokenChartOf([request(12_000, 11_000)], 8000);
+    expect(chart.scaleMax).toBe(13_200);
+    expect((chart.bars[0]?.estimatedY ?? 0) < chart.limitY).toBe(true);
   });
 });

@@ -124,6 +124,29 @@ describeInChromium("the console in Chromium", () => {
     expect(history).toContain("Add 'Buy milk' to my tasks");
     expect(history).toContain("Buy milk");
     expect(await page.getByTestId("run-output").textContent()).toBe("Created the task and read the list.");
+    // Its model requests: a bar per request under the max_context_tokens line, and the same figures as a table.
+    const requests = (await api(world, "GET", `/v1/runs/${runId}/model-requests`)) as {
+      data: { estimated_input_tokens: number }[];
+    };
+    expect(requests.data.length).toBeGreaterThan(0);
+    const chart = page.getByTestId("token-chart");
+    await chart.waitFor();
+    expect(await chart.locator('[data-testid="token-bar"]').count()).toBe(requests.data.length);
+    const version = (await api(
+      world,
+      "GET",
+      `/v1/agents/${world.demo.agentId}/versions/${world.demo.agentVersion}`,
+    )) as { max_context_tokens: number };
+    expect(await chart.locator("title").textContent()).toBe(
+      `Estimated and actual input tokens of ${requests.data.length} model requests against max_context_tokens ${version.max_context_tokens.toLocaleString("en-US")}`,
+    );
+    const described = await chart.getAttribute("aria-describedby");
+    const table = page.getByTestId("model-requests-table");
+    expect(await table.getAttribute("id")).toBe(described);
+    expect(await table.locator("tbody tr").count()).toBe(requests.data.length);
+    expect(await table.locator("tbody tr").first().textContent()).toContain(
+      (requests.data[0]?.estimated_input_tokens ?? -1).toLocaleString("en-US"),
+    );
     // Once the run and its calls have ended the page stops following it.
     await expect.poll(() => page.getByTestId("live-mode").textContent()).toBe("ended");
     await world.screenshot("console-run.png");
@@ -331,7 +354,7 @@ describeInChromium("the console in Chromium", () => {
         ["runs", "/runs", "runs-table"],
         ["runs of no status", "/runs?status=failed", "runs-empty"],
         ["runs of a session", `/runs?session=${world.demo.sessionId}&limit=1`, "session-filter"],
-        ["run", `/runs/${runId}`, "call-timeline"],
+        ["run", `/runs/${runId}`, "token-chart"],
         ["schema", "/schema", undefined],
         ["executors", "/executors", "binding-task-service"],
         ["not found", "/nope", undefined],

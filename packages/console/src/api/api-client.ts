@@ -16,6 +16,7 @@ import type {
   DryRunAnswer,
   ExecutorSummary,
   HistoryItem,
+  ModelRequest,
   Run,
   Session,
   ToolCall,
@@ -228,6 +229,21 @@ export class ApiClient {
       this.typed.POST("/v1/runs/{run_id}/tool-calls/{call_id}/compensate", {
         params: { path: { run_id: runId, call_id: callId } },
         body: { tool_name: toolName, arguments: args as Record<string, never> },
+      }),
+    );
+  }
+
+  /** Every model request the run made, in creation order. */
+  modelRequests(runId: string): Promise<ModelRequest[]> {
+    return this.pages((query) =>
+      this.answer(this.typed.GET("/v1/runs/{run_id}/model-requests", { params: { path: { run_id: runId }, query } })),
+    );
+  }
+
+  agentVersion(agentId: string, agentVersion: string): Promise<AgentVersion> {
+    return this.answer(
+      this.typed.GET("/v1/agents/{agent_id}/versions/{agent_version}", {
+        params: { path: { agent_id: agentId, agent_version: agentVersion } },
       }),
     );
   }

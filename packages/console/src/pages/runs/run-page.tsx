@@ -19,6 +19,7 @@ import { useResource } from "../../live/use-resource.js";
 import { Link } from "../../router.js";
 import { CallTimeline } from "./call-timeline.js";
 import { HistoryView } from "./history-view.js";
+import { ModelRequestsPanel } from "./model-requests-panel.js";
 import { runCancellable } from "./run-actions.js";
 import { runMoving } from "./run-status.js";
 
@@ -52,7 +53,16 @@ export function RunPage({ runId }: { runId: string }) {
   const t = useText();
   const view = useResource(() => loadRunView(client, runId), `run:${runId}`);
   const moving = view.data === undefined ? view.error === undefined : runMoving(view.data.run, view.data.calls);
-  const reload = useCallback(() => view.reload(), [view.reload]);
+  const models = useResource(() => client.modelRequests(runId), `model-requests:${runId}`);
+  const agent = view.data?.run;
+  const version = useResource(
+    () => (agent === undefined ? Promise.resolve(undefined) : client.agentVersion(agent.agent_id, agent.agent_version)),
+    `agent-version:${agent?.agent_id}:${agent?.agent_version}`,
+  );
+  const reload = useCallback(() => {
+    view.reload();
+    models.reload();
+  }, [view.reload, models.reload]);
   const live = useRunUpdates(client, runId, moving, reload);
   const data = view.data;
   return (
@@ -154,6 +164,13 @@ export function RunPage({ runId }: { runId: string }) {
               </details>
             </section>
           </div>
+          <section aria-labelledby="model-title">
+            <h2 id="model-title">{t("model.title")}</h2>
+            <ApiErrorView error={models.error ?? version.error} />
+            {models.data !== undefined && (
+              <ModelRequestsPanel requests={models.data} maxContextTokens={version.data?.max_context_tokens} />
+            )}
+          </section>
         </>
       )}
     </section>
