@@ -1,13 +1,14 @@
 // The console's pure parts: the dry-run body keeps the editors' exact texts (big integers, key
 // order), a call's timeline is in time order with late receipts marked, an executor's tools come from
 // its declaration when it made one, which runs are still moving, and the browser's language.
-import type { ExecutorSummary, ModelRequest, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
+import type { ExecutorSummary, ModelRequest, Run, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
 import { describe, expect, it } from "vitest";
 import { browserLanguage } from "../src/i18n/language.js";
 import { format, MESSAGES } from "../src/i18n/messages.js";
 import type { BindingView } from "../src/pages/executors/executors-view.js";
 import { executorTools } from "../src/pages/executors/executors-view.js";
 import { timelineOf } from "../src/pages/runs/call-events.js";
+import { durationText, waterfallOf } from "../src/pages/runs/call-waterfall.js";
 import { callCancellable, callCompensable, runCancellable } from "../src/pages/runs/run-actions.js";
 import { runMoving } from "../src/pages/runs/run-status.js";
 import { pageSizeOf, runsPathOf, runsQueryOf, searchTargetOf } from "../src/pages/runs/runs-query.js";
@@ -223,5 +224,43 @@ describe("the model requests chart", () => {
     const chart = tokenChartOf([request(12_000, 11_000)], 8000);
     expect(chart.scaleMax).toBe(13_200);
     expect((chart.bars[0]?.estimatedY ?? 0) < chart.limitY).toBe(true);
+  });
+});
+
+describe("the call waterfall", () => {
+  const t0 = Date.parse("2026-01-01T00:00:00.000Z");
+  const iso = (ms: number) => new Date(t0 + ms).toISOString();
+  const run = { created_at: iso(0), ended_at: iso(2000) } as Run;
+
+  it("splits each call into waiting, claimed and running on the run's axis", () => {
+    const settled = {
+      call_id: "call_1",
+      tool_name: "tasks.create",
+      status: "completed",
+      created_at: iso(500),
+      claimed_at: iso(700),
+      accepted_at: iso(800),
+      settled_at: iso(1500),
+    } as ToolCall;
+    const [row] = waterfallOf(run, [settled], t0 + 99_999).rows;
+    expect(row?.parts).toEqual([
+      { phase: "waiting", left: 25, width: 10, ms: 200 },
+      { phase: "claimed", left: 35, width: 5, ms: 100 },
+      { phase: "running", left: 40, width: 35, ms: 700 },
+    ]);
+    expect(row?.totalMs).toBe(1000);
+    expect(row?.open).toBe(false);
+  });
+
+  it("runs an open call up to now, and stretches the axis past the run's end to it", () => {
+    const open = { call_id: "call_2", tool_name: "t", status: "pending", created_at: iso(1000) } as ToolCall;
+    const waterfall = waterfallOf({ created_at: iso(0) } as Run, [open], t0 + 4000);
+    expect(waterfall.spanMs).toBe(4000);
+    expect(waterfall.rows[0]?.parts).toEqual([{ phase: "waiting", left: 25, width: 75, ms: 3000 }]);
+    expect(waterfall.rows[0]?.open).toBe(true);
+  });
+
+  it("says durations in ms, s and min", () => {
+    expect([durationText(850), durationText(1250), durationText(125_000)]).toEqual(["850 ms", "1.25 s", "2 min 5 s"]);
   });
 });

@@ -124,6 +124,13 @@ describeInChromium("the console in Chromium", () => {
     expect(history).toContain("Add 'Buy milk' to my tasks");
     expect(history).toContain("Buy milk");
     expect(await page.getByTestId("run-output").textContent()).toBe("Created the task and read the list.");
+    // The calls as a waterfall, each with its durations and timestamps in text.
+    const rows = page.getByTestId("waterfall-row");
+    await expect.poll(() => rows.count()).toBe(2);
+    const durations = await rows.nth(0).getByTestId("waterfall-text").textContent();
+    expect(durations).toMatch(/^\d+(\.\d+)? m?s \(waiting for a claim \d/);
+    expect(durations).toContain("running");
+    expect(await rows.nth(0).locator("time").count()).toBe(2);
     // Its model requests: a bar per request under the max_context_tokens line, and the same figures as a table.
     const requests = (await api(world, "GET", `/v1/runs/${runId}/model-requests`)) as {
       data: { estimated_input_tokens: number }[];

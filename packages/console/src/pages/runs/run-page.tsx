@@ -18,6 +18,7 @@ import { RUN_POLL_MS, useRunUpdates } from "../../live/run-updates.js";
 import { useResource } from "../../live/use-resource.js";
 import { Link } from "../../router.js";
 import { CallTimeline } from "./call-timeline.js";
+import { CallWaterfallView } from "./call-waterfall-view.js";
 import { HistoryView } from "./history-view.js";
 import { ModelRequestsPanel } from "./model-requests-panel.js";
 import { runCancellable } from "./run-actions.js";
@@ -164,6 +165,10 @@ export function RunPage({ runId }: { runId: string }) {
               </details>
             </section>
           </div>
+          <section aria-labelledby="waterfall-title">
+            <h2 id="waterfall-title">{t("waterfall.title")}</h2>
+            <CallWaterfallView run={data.run} calls={data.calls} />
+          </section>
           <section aria-labelledby="model-title">
             <h2 id="model-title">{t("model.title")}</h2>
             <ApiErrorView error={models.error ?? version.error} />
