@@ -5,6 +5,7 @@ import type { ExecutorSummary, ModelRequest, Run, StoredReceipt, ToolCall } from
 import { describe, expect, it } from "vitest";
 import { browserLanguage } from "../src/i18n/language.js";
 import { format, MESSAGES } from "../src/i18n/messages.js";
+import { changesOf, patchList } from "../src/live/run-changes.js";
 import type { BindingView } from "../src/pages/executors/executors-view.js";
 import { executorTools } from "../src/pages/executors/executors-view.js";
 import { timelineOf } from "../src/pages/runs/call-events.js";
@@ -262,5 +263,39 @@ describe("the call waterfall", () => {
 
   it("says durations in ms, s and min", () => {
     expect([durationText(850), durationText(1250), durationText(125_000)]).toEqual(["850 ms", "1.25 s", "2 min 5 s"]);
+  });
+});
+
+describe("what a batch of run events changed", () => {
+  it("keeps the latest run and call states, the model requests, and whether the history grew", () => {
+    const changes = changesOf([
+      { event: "run.status", data: { run_id: "run_1", status: "running" } },
+      { event: "tool_call.status", data: { call_id: "call_1", status: "pending" } },
+      { event: "tool_call.status", data: { call_id: "call_1", status: "completed" } },
+      { event: "model.request", data: { request_id: "mrq_1" } },
+      { event: "run.status", data: { run_id: "run_1", status: "waiting_for_tools" } },
+      { event: "something.new", data: {} },
+    ]);
+    expect(changes.run?.status).toBe("waiting_for_tools");
+    expect([...changes.calls.values()].map((call) => call.status)).toEqual(["completed"]);
+    expect([...changes.models.keys()]).toEqual(["mrq_1"]);
+    expect(changes.history).toBe(false);
+    expect(changesOf([{ event: "history.item", data: { seq: 0 } }]).history).toBe(true);
+  });
+
+  it("replaces changed items in place and appends new ones", () => {
+    const list = [
+      { id: "a", v: 1 },
+      { id: "b", v: 1 },
+    ];
+    const changed = new Map([
+      ["c", { id: "c", v: 1 }],
+      ["a", { id: "a", v: 2 }],
+    ]);
+    expect(patchList(list, changed, (item) => item.id)).toEqual([
+      { id: "a", v: 2 },
+      { id: "b", v: 1 },
+      { id: "c", v: 1 },
+    ]);
   });
 });

@@ -307,6 +307,42 @@ describeInChromium("the console in Chromium", () => {
     await expect.poll(() => cards.count()).toBe(3);
   });
 
+  it("applies the run's events as they come, reading again only what changed", async () => {
+    const { page } = world;
+    // The executor was stopped above: a new run waits with its first call pending.
+    const run = (await api(world, "POST", `/v1/sessions/${world.demo.sessionId}/runs`, { input: "live" })) as {
+      run_id: string;
+    };
+    const path = `/v1/runs/${run.run_id}`;
+    const calls = async () => ((await api(world, "GET", `${path}/tool-calls`)) as { data: { call_id: string }[] }).data;
+    await expect.poll(async () => (await calls()).length).toBe(1);
+    await page.goto(`/runs/${run.run_id}`);
+    await expect.poll(() => page.getByTestId("live-mode").textContent()).toBe("live (event stream)");
+    const cards = page.getByTestId("call-timeline");
+    await expect.poll(() => cards.count()).toBe(1);
+    const modelRows = page.getByTestId("model-requests-table").locator("tbody tr");
+    await expect.poll(() => modelRows.count()).toBe(1);
+    // Let the replayed events settle, then watch what the page asks for.
+    await page.waitForTimeout(500);
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    const first = (await calls())[0]?.call_id as string;
+    await api(world, "POST", `${path}/tool-calls/${first}/cancel`, {});
+    // The cancel settles the call, the history grows, the next turn asks the model and makes the next call.
+    await expect.poll(() => cards.count()).toBe(2);
+    await expect.poll(() => cards.nth(0).textContent()).toContain("cancelled");
+    await expect.poll(() => modelRows.count()).toBe(2);
+    await expect.poll(() => page.getByTestId("history").textContent()).toContain("cancelled");
+    const second = (await calls())[1]?.call_id as string;
+    await expect.poll(() => asked).toContain(`${path}/tool-calls/${second}/receipts`);
+    expect(asked).toContain(`${path}/tool-calls/${first}/receipts`);
+    expect(asked).toContain(`${path}/history`);
+    // Neither the run, nor its calls list, nor its model requests were read again: the events carried them.
+    expect(asked.filter((asked) => [path, `${path}/tool-calls`, `${path}/model-requests`].includes(asked))).toEqual([]);
+    await api(world, "POST", `${path}/cancel`, {});
+    await expect.poll(() => page.getByTestId("live-mode").textContent()).toBe("ended");
+  });
+
   it("can be used by keyboard: the skip link comes first and reaches the content", async () => {
     const { page } = world;
     await page.goto("/runs");

@@ -106,15 +106,9 @@ export class ApiClient {
     return { status: response.status, text };
   }
 
-  /** Opens a server-sent event stream (fetch, so the key travels in a header, never in the URL). */
-  async openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-    const response = await fetch(path, {
-      headers: { authorization: `Bearer ${this.key}`, accept: "text/event-stream" },
-      credentials: "omit",
-      signal,
-    });
-    if (!response.ok || response.body === null) throw apiErrorOf(response.status, await response.text());
-    return response.body;
+  /** The run's events until its terminal status (`@toolhost/client`'s `runEvents`, resumed across connection ends). */
+  runEvents(runId: string, signal: AbortSignal): AsyncGenerator<{ event: string; data: unknown }, void, undefined> {
+    return this.typed.runEvents(runId, { signal });
   }
 
   /** GET `path` and parse its JSON. */

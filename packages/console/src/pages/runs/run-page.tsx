@@ -1,7 +1,8 @@
 /**
- * One run: its status and output, a timeline per tool call, and the history exactly as the model
- * sees it. Follows the run live (event stream when the server has one, else polling) until it and
- * its calls stop moving.
+ * One run: its status and output, the operator's actions, a timeline per tool call, the calls'
+ * waterfall, the history exactly as the model sees it, and the model requests' token chart. Follows
+ * the run live until it and its calls stop moving: from the event stream, applying each event and
+ * reading again only what it changed (a call's receipts, the history); when polling, everything.
  */
 
 import type { HistoryItem, Run, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
@@ -14,6 +15,7 @@ import { ScrollText } from "../../components/json-text.js";
 import { StatusBadge } from "../../components/status-badge.js";
 import { TimeText } from "../../components/time-text.js";
 import { useText } from "../../i18n/language.js";
+import { changesOf, patchList, type StreamEvent } from "../../live/run-changes.js";
 import { RUN_POLL_MS, useRunUpdates } from "../../live/run-updates.js";
 import { useResource } from "../../live/use-resource.js";
 import { Link } from "../../router.js";
@@ -33,19 +35,27 @@ interface RunView {
   readonly historyText: string;
 }
 
-async function loadRunView(client: ApiClient, runId: string): Promise<RunView> {
-  const [run, calls, history, raw] = await Promise.all([
-    client.run(runId),
-    client.toolCalls(runId),
+/** The history, as items and as the server's exact text. */
+async function loadHistory(client: ApiClient, runId: string): Promise<Pick<RunView, "history" | "historyText">> {
+  const [history, raw] = await Promise.all([
     client.history(runId),
     client.raw("GET", `/v1/runs/${encodeURIComponent(runId)}/history?limit=200`),
+  ]);
+  return { history, historyText: raw.text };
+}
+
+async function loadRunView(client: ApiClient, runId: string): Promise<RunView> {
+  const [run, calls, { history, historyText }] = await Promise.all([
+    client.run(runId),
+    client.toolCalls(runId),
+    loadHistory(client, runId),
   ]);
   const receipts = new Map(
     await Promise.all(
       calls.map(async (call) => [call.call_id, (await client.callReceipts(runId, call.call_id)).receipts] as const),
     ),
   );
-  return { run, calls, receipts, history, historyText: raw.text };
+  return { run, calls, receipts, history, historyText };
 }
 
 /** The page. */
@@ -64,7 +74,32 @@ export function RunPage({ runId }: { runId: string }) {
     view.reload();
     models.reload();
   }, [view.reload, models.reload]);
-  const live = useRunUpdates(client, runId, moving, reload);
+  const onEvents = useCallback(
+    (events: StreamEvent[] | undefined) => {
+      if (events === undefined) return reload();
+      const changes = changesOf(events);
+      view.update((current) => ({
+        ...current,
+        run: changes.run ?? current.run,
+        calls: patchList(current.calls, changes.calls, (call) => call.call_id),
+      }));
+      if (changes.models.size > 0) {
+        models.update((current) => patchList(current, changes.models, (request) => request.request_id));
+      }
+      // Only the changed parts are read again: each changed call's receipts, and the history if it grew.
+      const failed = () => view.reload();
+      for (const callId of changes.calls.keys()) {
+        client.callReceipts(runId, callId).then(({ receipts }) => {
+          view.update((current) => ({ ...current, receipts: new Map(current.receipts).set(callId, receipts) }));
+        }, failed);
+      }
+      if (changes.history) {
+        loadHistory(client, runId).then((history) => view.update((current) => ({ ...current, ...history })), failed);
+      }
+    },
+    [client, runId, reload, view.update, view.reload, models.update],
+  );
+  const live = useRunUpdates(client, runId, moving, onEvents);
   const data = view.data;
   return (
     <section aria-labelledby="run-title">
