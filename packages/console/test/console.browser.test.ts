@@ -157,6 +157,8 @@ describeInChromium("the console in Chromium", () => {
     // Once the run and its calls have ended the page stops following it.
     await expect.poll(() => page.getByTestId("live-mode").textContent()).toBe("ended");
     await world.screenshot("console-run.png");
+    await world.screenshot("console-run-durations.png", page.locator('section[aria-labelledby="waterfall-title"]'));
+    await world.screenshot("console-run-model-requests.png", page.getByTestId("model-requests"));
   });
 
   it("shows the example executor online with the tools it serves, and the binding's checks", async () => {
@@ -196,6 +198,7 @@ describeInChromium("the console in Chromium", () => {
     await page.getByTestId("runs-table").waitFor();
     expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("completed");
     expect(await page.getByLabel("Agent", { exact: true }).inputValue()).toBe(world.demo.agentId);
+    await world.screenshot("console-runs.png");
     await page.goBack();
     await expect.poll(() => page.url()).toMatch(/\/runs\?status=completed$/);
     await page.goBack();

@@ -12,6 +12,9 @@ import { CHART, tokenChartOf } from "./token-chart.js";
 
 const number = (value: number) => value.toLocaleString("en-US");
 
+/** The least height of a bar, so a request far below a large window still shows. */
+const MIN_BAR = 2;
+
 /** The panel; `maxContextTokens` is undefined while the agent version is unknown (the chart then waits). */
 export function ModelRequestsPanel({
   requests,
@@ -58,9 +61,9 @@ export function ModelRequestsPanel({
               <rect
                 className="estimated"
                 x={bar.x}
-                y={bar.estimatedY}
+                y={Math.min(bar.estimatedY, chart.baseY - MIN_BAR)}
                 width={bar.width}
-                height={chart.baseY - bar.estimatedY}
+                height={Math.max(MIN_BAR, chart.baseY - bar.estimatedY)}
               />
               {bar.actualY !== null && (
                 <rect
@@ -71,8 +74,11 @@ export function ModelRequestsPanel({
                   height={chart.baseY - bar.actualY}
                 />
               )}
+              <text className="tick" x={bar.x + bar.width / 2} y={bar.estimatedY - 6} textAnchor="middle">
+                {number(requests[bar.index]?.estimated_input_tokens ?? 0)}
+              </text>
               {bar.compacted && (
-                <text className="compacted" x={bar.x + bar.width / 2} y={bar.estimatedY - 4} textAnchor="middle">
+                <text className="compacted" x={bar.x + bar.width / 2} y={bar.estimatedY - 20} textAnchor="middle">
                   ▼
                 </text>
               )}

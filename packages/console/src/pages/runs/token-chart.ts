@@ -7,7 +7,7 @@
 import type { ModelRequest } from "@toolhost/protocol/wire";
 
 /** The chart's size in SVG units (it scales to its box). */
-export const CHART = { width: 640, height: 220, left: 64, right: 12, top: 16, bottom: 28 } as const;
+export const CHART = { width: 640, height: 220, left: 64, right: 12, top: 32, bottom: 28 } as const;
 
 /** One request's bars. */
 export interface TokenBar {
