@@ -3,7 +3,7 @@
 // its declaration when it made one, which runs are still moving, and the browser's language.
 import type { ExecutorSummary, ModelRequest, Run, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
 import { describe, expect, it } from "vitest";
-import { browserLanguage } from "../src/i18n/language.js";
+import { browserLanguage } from "../src/i18n/browser-language.js";
 import { format, MESSAGES } from "../src/i18n/messages.js";
 import { changesOf, patchList } from "../src/live/run-changes.js";
 import type { BindingView } from "../src/pages/executors/executors-view.js";

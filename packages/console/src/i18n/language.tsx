@@ -5,6 +5,7 @@
  */
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { browserLanguage } from "./browser-language.js";
 import { format, type Language, MESSAGES, type Translate } from "./messages.js";
 
 const STORAGE_NAME = "toolhost.console.language";
@@ -18,11 +19,6 @@ interface LanguageState {
 }
 
 const LanguageContext = createContext<LanguageState | undefined>(undefined);
-
-/** The browser's language: Chinese when its first preference is any `zh*`, English otherwise. */
-export function browserLanguage(preferences: readonly string[]): Language {
-  return preferences[0]?.toLowerCase().startsWith("zh") === true ? "zh" : "en";
-}
 
 function initialLanguage(): Language {
   try {
