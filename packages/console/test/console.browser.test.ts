@@ -409,6 +409,13 @@ describeInChromium("the console in Chromium", () => {
         if (ready === undefined) await page.getByRole("heading", { level: 1 }).waitFor();
         else await page.getByTestId(ready).first().waitFor();
         found[`${language} ${name}`] = await seriousAxeViolations(page);
+        if (name === "run") {
+          // The confirmation dialog of an action, open.
+          await page.getByTestId("compensate-call").getByRole("button").click();
+          await page.getByRole("dialog").waitFor();
+          found[`${language} run, compensate dialog open`] = await seriousAxeViolations(page);
+          await page.keyboard.press("Escape");
+        }
       }
     }
     for (const [page, violations] of Object.entries(found)) expect(violations, page).toEqual([]);
