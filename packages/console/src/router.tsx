@@ -40,9 +40,14 @@ export function usePathname(): string {
   return useSyncExternalStore(subscribe, () => window.location.pathname);
 }
 
-/** Goes to `path` without reloading. */
+/** The current query string (`?a=b`, or ""), re-rendering on navigation: pages keep their filters in it. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, () => window.location.search);
+}
+
+/** Goes to `path` (with its query, if any) without reloading. */
 export function navigate(path: string): void {
-  if (path === window.location.pathname) return;
+  if (path === window.location.pathname + window.location.search) return;
   window.history.pushState(null, "", path);
   window.dispatchEvent(new Event(NAVIGATED));
   window.scrollTo(0, 0);

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { type RunningServer, startServer } from "@toolhost/server";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { describe, it } from "vitest";
 import { type DemoStart, startDemo } from "../../cli/src/demo/demo-setup.js";
 import { StepProgress } from "../../cli/src/demo/step-progress.js";
@@ -63,8 +63,8 @@ export interface ConsoleWorld {
   readonly adminKey: string;
   readonly context: BrowserContext;
   readonly page: Page;
-  /** Saves a screenshot of the page as `name` when SCREENSHOT_DIR is set. */
-  screenshot(name: string): Promise<void>;
+  /** Saves a screenshot of the page (or of `element`) as `name` when SCREENSHOT_DIR is set. */
+  screenshot(name: string, element?: Locator): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,9 +115,10 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
       ...started,
       adminKey,
       page,
-      screenshot: async (name) => {
+      screenshot: async (name, element) => {
         if (SCREENSHOT_DIR === undefined) return;
         mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        if (element !== undefined) return void (await element.screenshot({ path: join(SCREENSHOT_DIR, name) }));
         // From the top of the page, as a person arriving on it sees it; nothing keeps focus rings.
         await page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)");
         await page.screenshot({ path: join(SCREENSHOT_DIR, name) });

@@ -16,6 +16,7 @@ import type {
   DryRunAnswer,
   ExecutorSummary,
   HistoryItem,
+  ModelRequest,
   Run,
   Session,
   ToolCall,
@@ -34,6 +35,9 @@ export interface RawAnswer {
   readonly status: number;
   readonly text: string;
 }
+
+/** How many of the newest runs a call ID search looks through. */
+export const CALL_SEARCH_RUNS = 50;
 
 /** Longest list the console reads by following cursors (more is not shown). */
 const MAX_LIST_ITEMS = 1000;
@@ -102,16 +106,9 @@ export class ApiClient {
     return { status: response.status, text };
   }
 
-  /** Opens a server-sent event stream (fetch, so the key travels in a header, never in the URL). */
-  async openStream(path: string, signal: AbortSignal, lastEventId?: string): Promise<ReadableStream<Uint8Array>> {
-    const resume: Record<string, string> = lastEventId === undefined ? {} : { "last-event-id": lastEventId };
-    const response = await fetch(path, {
-      headers: { authorization: `Bearer ${this.key}`, accept: "text/event-stream", ...resume },
-      credentials: "omit",
-      signal,
-    });
-    if (!response.ok || response.body === null) throw apiErrorOf(response.status, await response.text());
-    return response.body;
+  /** The run's events until its terminal status (`@toolhost/client`'s `runEvents`, resumed across connection ends). */
+  runEvents(runId: string, signal: AbortSignal): AsyncGenerator<{ event: string; data: unknown }, void, undefined> {
+    return this.typed.runEvents(runId, { signal });
   }
 
   /** GET `path` and parse its JSON. */
@@ -167,8 +164,32 @@ export class ApiClient {
     return { answer: JSON.parse(text) as DryRunAnswer, text };
   }
 
-  recentRuns(limit = 50): Promise<ListPage<Run>> {
-    return this.answer(this.typed.GET("/v1/runs", { params: { query: { limit } } }));
+  /** One page of the runs list, newest first, optionally of one status and/or one agent. */
+  recentRuns(
+    filter: { status?: Run["status"]; agent_id?: string; cursor?: string; limit?: number } = {},
+  ): Promise<ListPage<Run>> {
+    return this.answer(this.typed.GET("/v1/runs", { params: { query: { limit: 50, ...filter } } }));
+  }
+
+  /** One page of a session's runs, in creation order. */
+  sessionRuns(sessionId: string, limit: number, cursor?: string): Promise<ListPage<Run>> {
+    const query = cursor === undefined ? { limit } : { limit, cursor };
+    return this.answer(
+      this.typed.GET("/v1/sessions/{session_id}/runs", { params: { path: { session_id: sessionId }, query } }),
+    );
+  }
+
+  /**
+   * The run of a call ID, looked for among the calls of the newest `CALL_SEARCH_RUNS` runs (the API
+   * has no route from a call ID to its run); undefined when none of them has it.
+   */
+  async runOfCall(callId: string): Promise<string | undefined> {
+    const runs = await this.recentRuns({ limit: CALL_SEARCH_RUNS });
+    for (const run of runs.data) {
+      const calls = await this.toolCalls(run.run_id);
+      if (calls.some((call) => call.call_id === callId)) return run.run_id;
+    }
+    return undefined;
   }
 
   run(runId: string): Promise<Run> {
@@ -178,6 +199,46 @@ export class ApiClient {
   toolCalls(runId: string): Promise<ToolCall[]> {
     return this.pages((query) =>
       this.answer(this.typed.GET("/v1/runs/{run_id}/tool-calls", { params: { path: { run_id: runId }, query } })),
+    );
+  }
+
+  /** Run cancel: the run becomes `cancelled` (409 `run_terminated` once it ended). */
+  cancelRun(runId: string): Promise<{ run_id: string; status: string }> {
+    return this.answer(this.typed.POST("/v1/runs/{run_id}/cancel", { params: { path: { run_id: runId } }, body: {} }));
+  }
+
+  /** Business-task cancel of one call: `{call_id, status, cancel_requested}` (409 `call_already_final`). */
+  cancelCall(runId: string, callId: string): Promise<{ call_id: string; status: string }> {
+    return this.answer(
+      this.typed.POST("/v1/runs/{run_id}/tool-calls/{call_id}/cancel", {
+        params: { path: { run_id: runId, call_id: callId } },
+        body: {},
+      }),
+    );
+  }
+
+  /** Compensation of a completed write call: the new compensation call. */
+  compensateCall(runId: string, callId: string, toolName: string, args: unknown): Promise<ToolCall> {
+    return this.answer(
+      this.typed.POST("/v1/runs/{run_id}/tool-calls/{call_id}/compensate", {
+        params: { path: { run_id: runId, call_id: callId } },
+        body: { tool_name: toolName, arguments: args as Record<string, never> },
+      }),
+    );
+  }
+
+  /** Every model request the run made, in creation order. */
+  modelRequests(runId: string): Promise<ModelRequest[]> {
+    return this.pages((query) =>
+      this.answer(this.typed.GET("/v1/runs/{run_id}/model-requests", { params: { path: { run_id: runId }, query } })),
+    );
+  }
+
+  agentVersion(agentId: string, agentVersion: string): Promise<AgentVersion> {
+    return this.answer(
+      this.typed.GET("/v1/agents/{agent_id}/versions/{agent_version}", {
+        params: { path: { agent_id: agentId, agent_version: agentVersion } },
+      }),
     );
   }
 

@@ -1,4 +1,4 @@
-/** Which console language a browser asks for (pure, so the tests need no DOM). */
+/** The browser's language as the console reads it (pure, so the tests type-check it without the DOM). */
 
 import type { Language } from "./messages.js";
 

@@ -1,17 +1,19 @@
 /**
  * How a run page learns that its run changed: through the run's event stream when the server has one
- * (`GET /v1/runs/{run_id}/events`, read with fetch so the key stays in a header), else by polling.
- * Events are used only as a signal to reload, so any event format works — a large event sent as a
- * reference (`{"ref":{"href":…}}`) too: the page reloads the run and its history, which hold it.
- * The server also ends a stream early (its 15-minute limit, a reader too slow): the page then resumes
- * it after the last `id:` it saw; a refused stream (429 `too_many_streams`, an outage) falls back to polling.
+ * (`GET /v1/runs/{run_id}/events`, read by `@toolhost/client`'s `runEvents`, the key in a header),
+ * else by polling. Events arriving together are handed over as one batch (the stream replays the
+ * run's past events first), so the page applies them and refetches each changed part once.
  */
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ApiClient } from "../api/api-client.js";
+import type { StreamEvent } from "./run-changes.js";
 
 /** How often a run is polled while no event stream is available. */
 export const RUN_POLL_MS = 1000;
+
+/** How long events are gathered into one batch. */
+export const EVENT_BATCH_MS = 100;
 
 /** The path of the run event stream in the OpenAPI document. */
 const EVENTS_PATH = "/v1/runs/{run_id}/events";
@@ -29,9 +31,19 @@ function hasEventStream(client: ApiClient): Promise<boolean> {
   return eventsAvailable;
 }
 
-/** Calls `onChange` whenever the run may have changed, while `active`; answers how it follows it. */
-export function useRunUpdates(client: ApiClient, runId: string, active: boolean, onChange: () => void): LiveMode {
+/**
+ * While `active`: `onEvents(batch)` for each batch of stream events, or `onEvents(undefined)` on each
+ * poll (anything may have changed). Answers how it follows the run.
+ */
+export function useRunUpdates(
+  client: ApiClient,
+  runId: string,
+  active: boolean,
+  onEvents: (events: StreamEvent[] | undefined) => void,
+): LiveMode {
   const [mode, setMode] = useState<LiveMode>("off");
+  const handler = useRef(onEvents);
+  handler.current = onEvents;
   useEffect(() => {
     if (!active) {
       setMode("off");
@@ -39,39 +51,32 @@ export function useRunUpdates(client: ApiClient, runId: string, active: boolean,
     }
     let stopped = false;
     let timer: number | undefined;
+    let flush: number | undefined;
+    let batch: StreamEvent[] = [];
     const abort = new AbortController();
     const poll = () => {
       if (stopped) return;
       setMode("poll");
-      timer = window.setInterval(onChange, RUN_POLL_MS);
+      timer = window.setInterval(() => handler.current(undefined), RUN_POLL_MS);
     };
     hasEventStream(client).then(async (available) => {
       if (stopped) return;
       if (!available) return poll();
-      let lastEventId: string | undefined;
       try {
-        for (;;) {
-          const path = `/v1/runs/${encodeURIComponent(runId)}/events`;
-          const stream = await client.openStream(path, abort.signal, lastEventId);
-          setMode("stream");
-          const reader = stream.getReader();
-          const decoder = new TextDecoder();
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done || stopped) break;
-            // An id split across chunks is missed: resuming from an earlier one only repeats reloads.
-            for (const match of decoder.decode(value, { stream: true }).matchAll(/^id: (\d+)$/gm)) {
-              lastEventId = match[1];
-            }
-            onChange();
-          }
+        setMode("stream");
+        for await (const event of client.runEvents(runId, abort.signal)) {
           if (stopped) return;
-          // Ended by the server (run ended, or early): resume after a pause; an ended run stops `active` meanwhile.
-          await new Promise((resolve) => window.setTimeout(resolve, RUN_POLL_MS));
-          if (stopped) return;
+          batch.push(event);
+          flush ??= window.setTimeout(() => {
+            flush = undefined;
+            const events = batch;
+            batch = [];
+            if (!stopped) handler.current(events);
+          }, EVENT_BATCH_MS);
         }
+        // The stream ended after the run's terminal status: nothing more will change but open calls.
       } catch {
-        // The stream was refused or failed: poll instead.
+        // The stream failed: poll instead.
       }
       if (!stopped) poll();
     });
@@ -79,7 +84,8 @@ export function useRunUpdates(client: ApiClient, runId: string, active: boolean,
       stopped = true;
       abort.abort();
       if (timer !== undefined) window.clearInterval(timer);
+      if (flush !== undefined) window.clearTimeout(flush);
     };
-  }, [client, runId, active, onChange]);
+  }, [client, runId, active]);
   return mode;
 }

@@ -13,6 +13,8 @@ export interface Resource<T> {
   readonly error: ApiError | Error | undefined;
   readonly loading: boolean;
   readonly reload: () => void;
+  /** Changes the loaded data in place (nothing while none is loaded); a later answer of `reload` replaces it. */
+  readonly update: (change: (data: T) => T) => void;
 }
 
 /**
@@ -62,5 +64,9 @@ export function useResource<T>(
     return () => window.clearInterval(timer);
   }, [pollMs, poll, reload]);
 
-  return { data, error, loading, reload };
+  const update = useCallback((change: (data: T) => T) => {
+    setData((current) => (current === undefined ? current : change(current)));
+  }, []);
+
+  return { data, error, loading, reload, update };
 }

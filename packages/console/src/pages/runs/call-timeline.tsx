@@ -8,10 +8,19 @@ import type { StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
 import { StatusBadge } from "../../components/status-badge.js";
 import { TimeText } from "../../components/time-text.js";
 import { useText } from "../../i18n/language.js";
+import { CallActions } from "./call-actions.js";
 import { timelineOf } from "./call-events.js";
 
 /** The call's card. */
-export function CallTimeline({ call, receipts }: { call: ToolCall; receipts: readonly StoredReceipt[] }) {
+export function CallTimeline({
+  call,
+  receipts,
+  done,
+}: {
+  call: ToolCall;
+  receipts: readonly StoredReceipt[];
+  done: () => void;
+}) {
   const t = useText();
   const events = timelineOf(call, receipts, t);
   return (
@@ -35,6 +44,7 @@ export function CallTimeline({ call, receipts }: { call: ToolCall; receipts: rea
       <p className="muted small">
         {t("timeline.deadline")}: <TimeText iso={call.deadline} />
       </p>
+      <CallActions call={call} done={done} />
     </li>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * One run: its status and output, a timeline per tool call, and the history exactly as the model
- * sees it. Follows the run live (event stream when the server has one, else polling) until it and
- * its calls stop moving.
+ * One run: its status and output, the operator's actions, a timeline per tool call, the calls'
+ * waterfall, the history exactly as the model sees it, and the model requests' token chart. Follows
+ * the run live until it and its calls stop moving: from the event stream, applying each event and
+ * reading again only what it changed (a call's receipts, the history); when polling, everything.
  */
 
 import type { HistoryItem, Run, StoredReceipt, ToolCall } from "@toolhost/protocol/wire";
@@ -9,15 +10,20 @@ import { useCallback } from "react";
 import type { ApiClient } from "../../api/api-client.js";
 import { useApi } from "../../api/api-context.js";
 import { ApiErrorView } from "../../components/api-error-view.js";
+import { ConfirmAction } from "../../components/confirm-action.js";
 import { ScrollText } from "../../components/json-text.js";
 import { StatusBadge } from "../../components/status-badge.js";
 import { TimeText } from "../../components/time-text.js";
 import { useText } from "../../i18n/language.js";
+import { changesOf, patchList, type StreamEvent } from "../../live/run-changes.js";
 import { RUN_POLL_MS, useRunUpdates } from "../../live/run-updates.js";
 import { useResource } from "../../live/use-resource.js";
 import { Link } from "../../router.js";
 import { CallTimeline } from "./call-timeline.js";
+import { CallWaterfallView } from "./call-waterfall-view.js";
 import { HistoryView } from "./history-view.js";
+import { ModelRequestsPanel } from "./model-requests-panel.js";
+import { runCancellable } from "./run-actions.js";
 import { runMoving } from "./run-status.js";
 
 /** Everything the page shows of a run, loaded together so it is consistent with itself. */
@@ -29,19 +35,27 @@ interface RunView {
   readonly historyText: string;
 }
 
-async function loadRunView(client: ApiClient, runId: string): Promise<RunView> {
-  const [run, calls, history, raw] = await Promise.all([
-    client.run(runId),
-    client.toolCalls(runId),
+/** The history, as items and as the server's exact text. */
+async function loadHistory(client: ApiClient, runId: string): Promise<Pick<RunView, "history" | "historyText">> {
+  const [history, raw] = await Promise.all([
     client.history(runId),
     client.raw("GET", `/v1/runs/${encodeURIComponent(runId)}/history?limit=200`),
+  ]);
+  return { history, historyText: raw.text };
+}
+
+async function loadRunView(client: ApiClient, runId: string): Promise<RunView> {
+  const [run, calls, { history, historyText }] = await Promise.all([
+    client.run(runId),
+    client.toolCalls(runId),
+    loadHistory(client, runId),
   ]);
   const receipts = new Map(
     await Promise.all(
       calls.map(async (call) => [call.call_id, (await client.callReceipts(runId, call.call_id)).receipts] as const),
     ),
   );
-  return { run, calls, receipts, history, historyText: raw.text };
+  return { run, calls, receipts, history, historyText };
 }
 
 /** The page. */
@@ -50,8 +64,43 @@ export function RunPage({ runId }: { runId: string }) {
   const t = useText();
   const view = useResource(() => loadRunView(client, runId), `run:${runId}`);
   const moving = view.data === undefined ? view.error === undefined : runMoving(view.data.run, view.data.calls);
-  const reload = useCallback(() => view.reload(), [view.reload]);
-  const live = useRunUpdates(client, runId, moving, reload);
+  const models = useResource(() => client.modelRequests(runId), `model-requests:${runId}`);
+  const agent = view.data?.run;
+  const version = useResource(
+    () => (agent === undefined ? Promise.resolve(undefined) : client.agentVersion(agent.agent_id, agent.agent_version)),
+    `agent-version:${agent?.agent_id}:${agent?.agent_version}`,
+  );
+  const reload = useCallback(() => {
+    view.reload();
+    models.reload();
+  }, [view.reload, models.reload]);
+  const onEvents = useCallback(
+    (events: StreamEvent[] | undefined) => {
+      if (events === undefined) return reload();
+      const changes = changesOf(events);
+      if (changes.reload) return reload();
+      view.update((current) => ({
+        ...current,
+        run: changes.run ?? current.run,
+        calls: patchList(current.calls, changes.calls, (call) => call.call_id),
+      }));
+      if (changes.models.size > 0) {
+        models.update((current) => patchList(current, changes.models, (request) => request.request_id));
+      }
+      // Only the changed parts are read again: each changed call's receipts, and the history if it grew.
+      const failed = () => view.reload();
+      for (const callId of changes.calls.keys()) {
+        client.callReceipts(runId, callId).then(({ receipts }) => {
+          view.update((current) => ({ ...current, receipts: new Map(current.receipts).set(callId, receipts) }));
+        }, failed);
+      }
+      if (changes.history) {
+        loadHistory(client, runId).then((history) => view.update((current) => ({ ...current, ...history })), failed);
+      }
+    },
+    [client, runId, reload, view.update, view.reload, models.update],
+  );
+  const live = useRunUpdates(client, runId, moving, onEvents);
   const data = view.data;
   return (
     <section aria-labelledby="run-title">
@@ -69,6 +118,23 @@ export function RunPage({ runId }: { runId: string }) {
         </span>
       </h1>
       <ApiErrorView error={view.error} />
+      {data !== undefined && (
+        <div className="actions">
+          <ConfirmAction
+            available={runCancellable(data.run)}
+            testId="cancel-run"
+            label={t("action.cancelRun")}
+            title={t("action.cancelRunTitle", { run: runId })}
+            description={t("action.cancelRunBody")}
+            confirmLabel={t("action.cancelRunConfirm")}
+            perform={async () => {
+              const answer = await client.cancelRun(runId);
+              reload();
+              return t("action.cancelRunDone", { status: answer.status });
+            }}
+          />
+        </div>
+      )}
       {data === undefined ? (
         view.error === undefined && <p>{t("common.loading")}</p>
       ) : (
@@ -115,7 +181,12 @@ export function RunPage({ runId }: { runId: string }) {
               ) : (
                 <ol className="calls">
                   {data.calls.map((call) => (
-                    <CallTimeline key={call.call_id} call={call} receipts={data.receipts.get(call.call_id) ?? []} />
+                    <CallTimeline
+                      key={call.call_id}
+                      call={call}
+                      receipts={data.receipts.get(call.call_id) ?? []}
+                      done={reload}
+                    />
                   ))}
                 </ol>
               )}
@@ -130,6 +201,17 @@ export function RunPage({ runId }: { runId: string }) {
               </details>
             </section>
           </div>
+          <section aria-labelledby="waterfall-title">
+            <h2 id="waterfall-title">{t("waterfall.title")}</h2>
+            <CallWaterfallView run={data.run} calls={data.calls} />
+          </section>
+          <section aria-labelledby="model-title">
+            <h2 id="model-title">{t("model.title")}</h2>
+            <ApiErrorView error={models.error ?? version.error} />
+            {models.data !== undefined && (
+              <ModelRequestsPanel requests={models.data} maxContextTokens={version.data?.max_context_tokens} />
+            )}
+          </section>
         </>
       )}
     </section>
