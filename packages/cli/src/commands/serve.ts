@@ -7,7 +7,6 @@
  * With `--demo` (what `npm start` runs) it is a first run for people instead: see demo/.
  */
 
-import { startTracingFromEnv } from "@toolhost/runner/otel";
 import type { RunningServer } from "@toolhost/server";
 import { InvalidArgumentError } from "commander";
 import type { CommandContext, CommandDefinition } from "../command-context.js";
@@ -40,7 +39,9 @@ export async function runServe(options: ServeOptions, context: CommandContext): 
   if (options.demo === true) return runServeDemo(options, context);
   const { OPERATOR_REACH, startServer } = await loadServer();
   const serverOptions = await serverOptionsOf(options, context);
-  // The OTEL_* variables start the trace SDK before the server (nothing is loaded without them).
+  // The OTEL_* variables start the trace SDK before the server (nothing is loaded without them; the
+  // module itself loads only here, so other commands start without it).
+  const { startTracingFromEnv } = await import("@toolhost/runner/otel");
   const tracing = await startTracingFromEnv({
     serviceName: "toolhost",
     serviceVersion: cliVersion(),

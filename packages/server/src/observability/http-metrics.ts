@@ -9,6 +9,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../http/app.js";
 import { errorCodeOf } from "./answer-facts.js";
+import { routeTemplateOf } from "./route-template.js";
 import type { ServerMetrics } from "./server-metrics.js";
 
 /** The receipt route's pattern. */
@@ -38,8 +39,7 @@ export function installHttpMetrics(app: App, metrics: ServerMetrics): void {
     return payload;
   });
   app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
-    // The route template, never the path (IDs would make a series per call); no route: `unmatched`.
-    const route = request.routeOptions.url ?? "unmatched";
+    const route = routeTemplateOf(request);
     const method = METHODS.has(request.method) ? request.method : "other";
     metrics.requestDuration.observe(
       { method, route, status_class: statusClassOf(reply.statusCode) },

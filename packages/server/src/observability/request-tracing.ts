@@ -17,6 +17,7 @@ import {
 } from "@opentelemetry/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../http/app.js";
+import { routeTemplateOf } from "./route-template.js";
 import { formatTraceparent, parseTraceparent, TRACEPARENT_HEADER } from "./traceparent.js";
 
 /** The instrumentation scope of every toolhost span. */
@@ -60,7 +61,7 @@ export function installRequestTracing(app: App): void {
   app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const remote = parseTraceparent(request.headers[TRACEPARENT_HEADER]);
     const parent = remote === undefined ? context.active() : trace.setSpanContext(context.active(), remote);
-    const route = request.routeOptions.url ?? "unmatched";
+    const route = routeTemplateOf(request);
     const span = toolhostTracer().startSpan(
       `HTTP ${request.method} ${route}`,
       {

@@ -97,8 +97,11 @@ describeEachDialect("error bodies", (dialect) => {
 
   it("an unknown route is 404 not_found, a known path with another method 405", async () => {
     errorOf(await server.call("GET", "/v1/nothing-here"), 404, "not_found");
-    // Outside /v1 too (the console serves only its own pages and assets).
-    errorOf(await server.call("GET", "/nothing-here"), 404, "not_found");
+    // Outside /v1 a GET is a page path: the console answers its own not-found page, still a 404.
+    const page = await server.call("GET", "/nothing-here");
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    errorOf(await server.call("POST", "/nothing-here", { ...admin, body: {} }), 404, "not_found");
     const wrongMethod = await server.call("PUT", "/v1/keys", { ...admin, body: {} });
     const error = errorOf(wrongMethod, 405, "method_not_allowed");
     expect(error.details.allowed_methods).toEqual(["GET", "HEAD", "POST"]);

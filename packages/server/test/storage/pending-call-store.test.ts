@@ -191,8 +191,8 @@ describeEachDialect("pending call store", (dialect) => {
     ]);
     const released = await s.pendingCalls.releaseClaimedBy("e1", NOW);
     expect(released.sort((a, b) => a.call_id.localeCompare(b.call_id))).toEqual([
-      { run_id: "r1", call_id: "c1", binding_id: "b1", cancel_requested_at_ms: null },
-      { run_id: "r1", call_id: "c2", binding_id: "b2", cancel_requested_at_ms: null },
+      { run_id: "r1", call_id: "c1", binding_id: "b1", cancel_requested_at_ms: null, tool_name: "tool_0" },
+      { run_id: "r1", call_id: "c2", binding_id: "b2", cancel_requested_at_ms: null, tool_name: "tool_0" },
     ]);
     expect(await s.calls.get("r1", "c1")).toMatchObject({
       status: "pending",
