@@ -7,12 +7,16 @@
 import { CallPathParams, ClaimAnswer, ClaimRequest } from "@toolhost/protocol/wire";
 import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
+import { handedOn } from "../executors/wakeup.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { claimCall } from "./claim-call.js";
 
 /** Registers the claim route. */
-export const claimRoutes: RouteModule = (app, { storage, clock, options, requireScope, metrics }) => {
+export const claimRoutes: RouteModule = (
+  app,
+  { storage, clock, options, requireScope, metrics, wakeups, wokenCalls },
+) => {
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/claim",
     {
@@ -46,13 +50,23 @@ export const claimRoutes: RouteModule = (app, { storage, clock, options, require
     },
     async (request, reply) => {
       const { run_id, call_id } = request.params;
+      let won = false;
       const deps = {
         storage,
         clock,
         acceptWindowMs: options.acceptWindowMs,
-        onClaimed: (waitedMs: number) => metrics.observeClaim(waitedMs),
+        onClaimed: (waitedMs: number) => {
+          won = true;
+          metrics.observeClaim(waitedMs);
+        },
       };
       const text = await claimCall(deps, identityOf(request), run_id, call_id, request.body);
+      if (won) {
+        // Winning another call than the one this executor was woken for passes that wake-up on.
+        const unused = wokenCalls.claimed(request.body.executor_id, call_id, performance.now());
+        const next = unused === undefined ? undefined : handedOn(unused);
+        if (next !== undefined) wakeups.notify([next]);
+      }
       // The typed reply expects the answer object; its exact text (the shape the schema documents) goes instead.
       const untyped: FastifyReply = reply;
       return untyped.code(200).header("content-type", "application/json; charset=utf-8").send(text);

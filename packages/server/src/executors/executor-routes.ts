@@ -110,7 +110,11 @@ export const executorRoutes: RouteModule = (app, context) => {
       } finally {
         request.raw.off("close", onClose);
       }
-      if (claimMax === undefined) return polled.answer;
+      if (claimMax === undefined) {
+        // A claim of another call hands this wake-up on (woken-calls.ts).
+        context.wokenCalls.answered(executor.executor_id, polled.woken, performance.now());
+        return polled.answer;
+      }
       const deps = {
         storage: context.storage,
         clock: context.clock,

@@ -13,6 +13,7 @@ import type { Identity } from "../auth/identity.js";
 import type { KeyRevocations } from "../auth/key-revocations.js";
 import type { Clock } from "../clock.js";
 import type { CallWakeups } from "../executors/call-wakeups.js";
+import type { WokenCalls } from "../executors/woken-calls.js";
 import type { DomainEvents } from "../observability/domain-events.js";
 import type { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
@@ -60,6 +61,8 @@ export interface AppContext {
   readonly runProgress: RunProgress;
   /** Wake-ups of long-polling executors; `notify` only after the commit that made calls claimable. */
   readonly wakeups: CallWakeups;
+  /** The wake-up each executor's last pending answer used: a claim of another call hands it on. */
+  readonly wokenCalls: WokenCalls;
   /**
    * Drops a revoked key from the identity caches of this instance (at once) and of the others
    * (resolves once announced); call after the commit that revoked it.

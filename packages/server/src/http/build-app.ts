@@ -24,6 +24,7 @@ import { dryRunRoutes } from "../dryrun/dry-run-routes.js";
 import { type CallWakeups, InProcessCallWakeups } from "../executors/call-wakeups.js";
 import { executorListRoutes } from "../executors/executor-list-routes.js";
 import { executorRoutes } from "../executors/executor-routes.js";
+import { WokenCalls } from "../executors/woken-calls.js";
 import { createLogger } from "../logger.js";
 import { DomainEvents } from "../observability/domain-events.js";
 import { installHttpMetrics } from "../observability/http-metrics.js";
@@ -219,6 +220,7 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     runEventTails: new RunEventTails(storage, runEventWakeups),
     runProgress: new HistoryRunProgress(),
     wakeups,
+    wokenCalls: new WokenCalls(),
     runDriver,
     metrics,
     events,
