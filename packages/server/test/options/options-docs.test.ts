@@ -10,7 +10,7 @@ import {
   serverOptionsTableOf,
   withServerOptionsTable,
 } from "../../src/options/options-markdown.js";
-import { SERVER_ENV, SERVER_OPTION_TABLE } from "../../src/options.js";
+import { SERVER_DEFAULTS, SERVER_ENV, SERVER_OPTION_TABLE } from "../../src/options.js";
 import { PREPARED_STATEMENTS_VARIABLE } from "../../src/storage/connect-database.js";
 import { TRANSACTION_GUARD_VARIABLE } from "../../src/storage/transaction-scope.js";
 
@@ -65,7 +65,46 @@ describe("the options table of docs/operations.md", () => {
   });
 });
 
+/** README.md and every page of docs/. */
+const PAGES = [
+  join(root, "README.md"),
+  ...readdirSync(docs)
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => join(docs, file)),
+].map((path) => ({ name: path.slice(root.length), text: readFileSync(path, "utf8") }));
+
+/** Milliseconds or bytes per unit word of the docs' prose. */
+const UNIT_SIZES: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1_000,
+  min: 60_000,
+  h: 3_600_000,
+  day: 86_400_000,
+  days: 86_400_000,
+  KiB: 1024,
+  MiB: 1024 * 1024,
+  GiB: 1024 * 1024 * 1024,
+};
+
 describe("the docs' TOOLHOST_* server variables", () => {
+  it("restate defaults the table declares, wherever a page follows a variable with one", () => {
+    // "`TOOLHOST_X`, 15 min", "`TOOLHOST_X` (default 250 ms", "`TOOLHOST_X`, 1 000": digits grouped by commas or spaces.
+    const restated =
+      /`(TOOLHOST_[A-Z0-9_]+)`\)?,?\s*\(?(?:default\s+)?(\d{1,3}(?:[, ]\d{3})+|\d+)(?:\s(ms|s|min|h|days?|KiB|MiB|GiB)\b)?/g;
+    const names = new Map<string, string>(Object.entries(SERVER_ENV).map(([name, variable]) => [variable, name]));
+    let checked = 0;
+    for (const page of PAGES) {
+      for (const match of page.text.matchAll(restated)) {
+        const name = names.get(match[1] ?? "");
+        if (name === undefined) continue;
+        const value = Number((match[2] ?? "").replace(/[, ]/g, "")) * (UNIT_SIZES[match[3] ?? "ms"] ?? Number.NaN);
+        expect(value, `${page.name}: ${match[0]}`).toBe(SERVER_DEFAULTS[name as keyof typeof SERVER_DEFAULTS]);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
   // Variables of the clients and executors, server switches read outside the options, and one the
   // docs say was removed.
   const notServerOptions = new Set([
@@ -79,16 +118,10 @@ describe("the docs' TOOLHOST_* server variables", () => {
   ]);
 
   it("are all options' variables", () => {
-    const pages = [
-      join(root, "README.md"),
-      ...readdirSync(docs)
-        .filter((file) => file.endsWith(".md"))
-        .map((file) => join(docs, file)),
-    ];
     const declared = new Set<string>(Object.values(SERVER_ENV));
     const unknown = new Set<string>();
-    for (const page of pages) {
-      for (const match of readFileSync(page, "utf8").matchAll(/\bTOOLHOST_[A-Z0-9_]*[A-Z0-9]\b/g)) {
+    for (const page of PAGES) {
+      for (const match of page.text.matchAll(/\bTOOLHOST_[A-Z0-9_]*[A-Z0-9]\b/g)) {
         if (!declared.has(match[0]) && !notServerOptions.has(match[0])) unknown.add(match[0]);
       }
     }
