@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { SERVER_DEFAULTS } from "@toolhost/server";
+import { SERVER_DEFAULTS, SERVER_ENV } from "@toolhost/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { SHOWN_SERVER_DEFAULTS } from "../src/server-module.js";
 import { runToolhost, tempDir } from "./run-toolhost.js";
@@ -116,11 +116,14 @@ describe("toolhost serve", () => {
     expect(run.stderr).toMatch(message);
   });
 
-  it("shows the server's own defaults in its help", async () => {
+  it("shows the server's own defaults and variables in its help", async () => {
     const run = await runToolhost(["serve", "--help"], { cwd });
     expect(run.status).toBe(0);
     for (const shown of [SERVER_DEFAULTS.databaseUrl, SERVER_DEFAULTS.host, SERVER_DEFAULTS.port]) {
       expect(run.stdout).toContain(String(shown));
+    }
+    for (const variable of [SERVER_ENV.databaseUrl, SERVER_ENV.host, SERVER_ENV.port]) {
+      expect(run.stdout).toContain(`$${variable}`);
     }
     expect(SHOWN_SERVER_DEFAULTS).toEqual({
       databaseUrl: SERVER_DEFAULTS.databaseUrl,

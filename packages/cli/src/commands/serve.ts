@@ -102,9 +102,9 @@ reuses the demo. Logs default to warnings (TOOLHOST_LOG_LEVEL changes that).
 
 Output:
   The server's URL (http://HOST:PORT, the real port for --port 0) on standard
-  output once it listens; log lines as JSON on standard error. Other settings
-  come from the environment: TOOLHOST_BOOTSTRAP_KEY, TOOLHOST_BODY_LIMIT_BYTES,
-  TOOLHOST_LOG_LEVEL, TOOLHOST_SHUTDOWN_TIMEOUT_MS (see docs/http-api.md).
+  output once it listens; log lines as JSON on standard error. Every other
+  setting comes from its TOOLHOST_* variable: TOOLHOST_BOOTSTRAP_KEY,
+  TOOLHOST_LOG_LEVEL, … (all listed in docs/operations.md#server-settings).
 
 Exit status: 0 stopped by SIGTERM/SIGINT, 1 could not start (or shut down
 cleanly), 2 usage error. A second signal while shutting down exits 1 at once.`,
