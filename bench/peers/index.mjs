@@ -1,16 +1,22 @@
 /**
- * bench/peers: toolhost against the PostgreSQL job queues a team already knows — pg-boss (v10) and
- * graphile-worker — in one run, on the same PostgreSQL, in alternating rounds (every system once per
- * round and worker count, so a noisy stretch of the machine hits all of them). Per system and worker
- * count (1 and 8): cycles per second; per cycle the CPU of the system's "server" process, of the
- * PostgreSQL backends serving it, and the statements it sent; then idle wake-up latency p50/p99.
+ * bench/peers: toolhost against the systems a team would pick instead — the PostgreSQL job queues
+ * pg-boss (v10) and graphile-worker on the same PostgreSQL, BullMQ on the machine's Redis (which keeps
+ * nothing on disk) and Restate (a durable-execution server, one journaled `ctx.run` per invocation,
+ * fsynced) — in one run, in alternating rounds (every system once per round and worker count, so a
+ * noisy stretch of the machine hits all of them). Per system and worker count (1 and 8): cycles per
+ * second; per cycle the CPU of every process involved (read from /proc), and the statements sent;
+ * then idle wake-up latency p50/p99.
  *
  * A toolhost cycle is bench/protocol's (create run → pending → claim → accepted → progress →
- * completed) through `toolhost serve` over real HTTP, the executors in this process; its server
- * process is measured. A peer cycle is enqueue → fetch → complete, producers and workers in one child
- * process, which is measured (so the peers' figures include their clients; toolhost's exclude them).
- * Statements: `pg.Client.prototype.query` calls (every round trip) and better-sqlite3 executions,
- * counted inside the measured process the same way for all. Bounded in count and time; 127.0.0.1 only.
+ * completed) through `toolhost serve` over real HTTP, the executors in this process (its CPU is the
+ * "driver"). A queue's cycle is enqueue → fetch → complete, producers and workers in one child process
+ * (its "server": it holds the library), plus the PostgreSQL backends serving it or redis-server. A
+ * Restate cycle is one invocation over its ingress HTTP: the callers in a child process (the driver),
+ * restate-server and the SDK endpoint (under Node 24). Statements: `pg.Client.prototype.query` calls
+ * (every round trip), better-sqlite3 executions and ioredis commands, counted inside the load process
+ * the same way for all (Restate's own storage is inside restate-server: not counted). A peer that
+ * cannot run here (no Redis, no Node 24, no restate-server binary) is left out with the reason printed.
+ * Bounded in count and time; 127.0.0.1 only.
  *
  * TOOLHOST_BENCH_PROFILE_DIR=DIR adds a profiling pass: a toolhost server per dialect under
  * `node --cpu-prof` at 8 workers, its profile written to DIR and summarised in the report.
@@ -25,11 +31,13 @@ import pg from "pg";
 import { runThroughput } from "../protocol/throughput.mjs";
 import { measureWakeups } from "../protocol/wakeup.mjs";
 import { buildWorld } from "../protocol/world.mjs";
+import { probeRedis } from "./bullmq-peer.mjs";
 import { measureIdentityLookup } from "./identity-lookup.mjs";
 import { startPeer } from "./peer-child.mjs";
 import { backendCpuMs, backendCpuSpent, backendsOf, processCpuMs } from "./postgres-backends.mjs";
 import { summariseProfile } from "./profile-summary.mjs";
-import { renderReport } from "./report.mjs";
+import { PEERS, renderReport } from "./report.mjs";
+import { restateProblem } from "./restate-peer.mjs";
 import { startCountedToolhost } from "./toolhost-process.mjs";
 
 /** The suite's name: its directory and its RESULTS.md section. */
@@ -37,7 +45,10 @@ export const name = "peers";
 
 const POSTGRES_URL = process.env.TOOLHOST_TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 
-/** Rounds, times and sample counts: bounded, so the suite stops by itself (about 5 minutes in full). */
+/**
+ * Rounds, times and sample counts: bounded, so the suite stops by itself (about 7 minutes in full).
+ * `peers` names the peers to run (all of them unless a plan says otherwise).
+ */
 export function benchPlan(quick) {
   return quick
     ? {
@@ -79,7 +90,18 @@ export async function run({ quick, machine, log, plan: override }) {
   await admin?.connect();
   const schemas = [];
   const systems = [];
-  const results = { plan, cases: [], idle: [], wakeups: [], lookups: [], profiles: [], postgresProblem };
+  const results = {
+    plan,
+    cases: [],
+    idle: [],
+    wakeups: [],
+    lookups: [],
+    profiles: [],
+    postgresProblem,
+    skipped: [],
+    redis: undefined,
+  };
+  const wanted = plan.peers ?? PEERS;
   try {
     systems.push(await startToolhostSystem("sqlite", dir, schemas));
     if (admin !== undefined) systems.push(await startToolhostSystem("postgres", dir, schemas));
@@ -87,19 +109,42 @@ export async function run({ quick, machine, log, plan: override }) {
     for (const system of systems.filter((entry) => entry.kind === "toolhost")) {
       systems.push({ ...system, label: `${system.label}, batched`, batchClaims: plan.batchClaims, shares: system });
     }
-    if (admin !== undefined) {
-      for (const system of ["pg-boss", "graphile-worker"]) {
-        const schema = newSchema(schemas);
-        const peer = await startPeer(system, POSTGRES_URL, schema);
-        systems.push({ label: system, kind: "peer", dialect: "postgres", pid: peer.pid, peer });
+    for (const system of ["pg-boss", "graphile-worker"].filter((peer) => wanted.includes(peer))) {
+      if (admin === undefined) {
+        results.skipped.push({ label: system, reason: `PostgreSQL does not answer (${postgresProblem})` });
+        continue;
+      }
+      const schema = newSchema(schemas);
+      const peer = await startPeer(system, POSTGRES_URL, schema);
+      systems.push({ label: system, kind: "peer", dialect: "postgres", pid: peer.pid, peer });
+    }
+    if (wanted.includes("BullMQ")) {
+      const redis = await probeRedis();
+      if (redis.problem !== undefined) {
+        results.skipped.push({ label: "BullMQ", reason: `Redis at 127.0.0.1:6379 does not answer (${redis.problem})` });
+      } else {
+        results.redis = { save: redis.save, appendonly: redis.appendonly, found: redis.pid !== undefined };
+        if (redis.pid === undefined) log("BullMQ: redis-server's process was not found: its CPU is not counted");
+        const peer = await startPeer("BullMQ", POSTGRES_URL, "");
+        systems.push({ label: "BullMQ", kind: "peer", dialect: "redis", pid: peer.pid, peer });
       }
     }
+    if (wanted.includes("Restate")) {
+      const problem = restateProblem();
+      if (problem !== undefined) results.skipped.push({ label: "Restate", reason: problem });
+      else {
+        const peer = await startPeer("Restate", POSTGRES_URL, "");
+        systems.push({ label: "Restate", kind: "peer", dialect: "restate", pid: peer.pid, peer });
+      }
+    }
+    for (const { label, reason } of results.skipped) log(`${label} left out: ${reason}`);
     log(
       `systems: ${systems.map((system) => system.label).join(", ")}; ${plan.idleMs} ms idle to count background statements`,
     );
     for (const system of systems) {
       if (system.shares !== undefined) continue;
       const before = await statementsOf(system);
+      if (before === undefined) continue;
       const t0 = performance.now();
       await new Promise((resolve) => setTimeout(resolve, plan.idleMs));
       system.idleStatementsPerSecond = ((await statementsOf(system)) - before) / ((performance.now() - t0) / 1000);
@@ -114,12 +159,15 @@ export async function run({ quick, machine, log, plan: override }) {
           const measured = await measureCase(system, workers, plan, admin);
           failures.push(...measured.failures);
           results.cases.push({ round, ...measured });
+          const cpu = Object.entries(measured.cpuMsPerCycle)
+            .map(([role, value]) => `${role} ${value.toFixed(3)}`)
+            .join(", ");
           log(
             `round ${round}, ${workers} worker(s), ${system.label}: ${measured.cyclesPerSecond.toFixed(0)} cycles/s, ` +
-              `${measured.statementsPerCycle.toFixed(1)} statements/cycle, server ${measured.serverMsPerCycle.toFixed(3)} ms/cycle` +
-              (measured.postgresMsPerCycle === undefined
+              (measured.statementsPerCycle === undefined
                 ? ""
-                : `, postgres ${measured.postgresMsPerCycle.toFixed(3)} ms/cycle`),
+                : `${measured.statementsPerCycle.toFixed(1)} statements/cycle, `) +
+              `CPU ms/cycle: ${cpu}`,
           );
         }
       }
@@ -220,17 +268,42 @@ async function stopSystem(system, log) {
   }
 }
 
-/** Statements of the system's own database kind. */
+/** Statements of the system's own database kind; undefined for Restate (its storage is inside its server). */
 async function statementsOf(system) {
+  if (system.dialect === "restate") return undefined;
   const counts = system.kind === "toolhost" ? await system.server.statements() : await system.peer.statements();
-  return system.dialect === "sqlite" ? counts.sqlite : counts.postgres;
+  return counts[system.dialect];
+}
+
+/**
+ * The processes of a case whose CPU counts, by role. toolhost: its server and this process (the
+ * executors and run producers: the driver); a queue: its load process (producers, workers, the
+ * library) and redis-server when it has one; Restate: the callers' process (the driver),
+ * restate-server and its endpoint. PostgreSQL backends are added by measureCase.
+ */
+function processesOf(system) {
+  if (system.kind === "toolhost") {
+    return [
+      { role: "server", pid: system.pid },
+      { role: "driver", pid: process.pid },
+    ];
+  }
+  const load = { role: system.dialect === "restate" ? "driver" : "load process", pid: system.pid };
+  return [load, ...system.peer.processes];
+}
+
+/** The role whose CPU is the system's "server CPU": where its queue or journal logic runs. */
+function serverRole(system) {
+  if (system.kind === "toolhost") return "server";
+  return system.dialect === "restate" ? "restate-server" : "load process";
 }
 
 /** One throughput case; every per-cycle figure is over the whole case (warm-up, window, drain). */
 async function measureCase(system, workers, plan, admin) {
   const backendsBefore = system.dialect === "postgres" ? await backendsOf(admin, system.pid) : [];
+  const processes = processesOf(system);
   const before = {
-    serverMs: processCpuMs(system.pid),
+    processMs: processes.map(({ pid }) => processCpuMs(pid)),
     backends: backendCpuMs(backendsBefore),
     statements: await statementsOf(system),
     atMs: performance.now(),
@@ -262,17 +335,22 @@ async function measureCase(system, workers, plan, admin) {
     );
     ({ cycles, elapsedMs, completed } = outcome);
   }
-  const statements = (await statementsOf(system)) - before.statements;
+  const after = await statementsOf(system);
+  const statements = after === undefined ? undefined : after - before.statements;
   // What the system runs anyway (sweeps, polling, maintenance), at its idle rate over the case.
   const background = ((system.idleStatementsPerSecond ?? 0) * (performance.now() - before.atMs)) / 1000;
-  const serverMs = processCpuMs(system.pid) - before.serverMs;
-  let postgresMs;
+  const cpuMs = {};
+  processes.forEach(({ role, pid }, i) => {
+    const now = processCpuMs(pid);
+    if (now !== undefined && before.processMs[i] !== undefined) cpuMs[role] = now - before.processMs[i];
+  });
   if (system.dialect === "postgres") {
     const backendsAfter = new Set([...backendsBefore, ...(await backendsOf(admin, system.pid))]);
-    postgresMs = backendCpuSpent(before.backends, backendCpuMs(backendsAfter));
+    cpuMs.postgres = backendCpuSpent(before.backends, backendCpuMs(backendsAfter));
   }
   if (completed === 0) failures.push(`${system.label}, ${workers} workers: no cycle completed`);
-  const per = (value) => (completed > 0 ? value / completed : Number.NaN);
+  const per = (value) => (value === undefined ? undefined : completed > 0 ? value / completed : Number.NaN);
+  const cpuMsPerCycle = Object.fromEntries(Object.entries(cpuMs).map(([role, value]) => [role, per(value)]));
   return {
     label: system.label,
     workers,
@@ -280,10 +358,12 @@ async function measureCase(system, workers, plan, admin) {
     completed,
     elapsedMs,
     cyclesPerSecond: (cycles * 1000) / elapsedMs,
-    serverMsPerCycle: per(serverMs),
-    postgresMsPerCycle: postgresMs === undefined ? undefined : per(postgresMs),
+    cpuMsPerCycle,
+    totalCpuMsPerCycle: per(Object.values(cpuMs).reduce((sum, value) => sum + value, 0)),
+    serverMsPerCycle: cpuMsPerCycle[serverRole(system)],
+    postgresMsPerCycle: cpuMsPerCycle.postgres,
     statementsPerCycle: per(statements),
-    cycleStatementsPerCycle: per(Math.max(0, statements - background)),
+    cycleStatementsPerCycle: statements === undefined ? undefined : per(Math.max(0, statements - background)),
     failures,
   };
 }

@@ -1,16 +1,18 @@
-/** Forks peer-process.mjs for one peer queue and talks to it over IPC. */
+/** Forks peer-process.mjs for one peer and talks to it over IPC. */
 
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const PEER_PROCESS = fileURLToPath(new URL("peer-process.mjs", import.meta.url));
-const READY_TIMEOUT_MS = 60_000;
+/** Restate starts a server and an endpoint and registers it: up to 90 s on a loaded machine. */
+const READY_TIMEOUT_MS = 120_000;
 /** Longest any one command may take (a throughput case, a series of wake-ups). */
 const COMMAND_TIMEOUT_MS = 180_000;
 
 /**
- * Starts the peer `system` (`pg-boss` or `graphile-worker`) in schema `schema`; resolves once it is set up.
- * @returns {Promise<{ pid: number, ask: (message: object, answerType: string) => Promise<any>, statements: () => Promise<{ postgres: number, sqlite: number }>, stop: () => Promise<void> }>}
+ * Starts the peer `system` (`pg-boss` or `graphile-worker` in schema `schema`, `BullMQ`, `Restate`);
+ * resolves once it is set up, with the PID of its load process and the other processes it runs on.
+ * @returns {Promise<{ pid: number, processes: Array<{ role: string, pid: number }>, ask: (message: object, answerType: string) => Promise<any>, statements: () => Promise<{ postgres: number, sqlite: number, redis: number }>, stop: () => Promise<void> }>}
  */
 export async function startPeer(system, databaseUrl, schema) {
   const child = fork(PEER_PROCESS, [system, databaseUrl, schema], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
@@ -31,9 +33,10 @@ export async function startPeer(system, databaseUrl, schema) {
         reject(new Error(`${system}: the peer process exited with ${code}`));
       });
     });
-  await next("ready", READY_TIMEOUT_MS);
+  const ready = await next("ready", READY_TIMEOUT_MS);
   return {
     pid: child.pid,
+    processes: ready.processes ?? [],
     async ask(message, answerType) {
       const answer = next(answerType, COMMAND_TIMEOUT_MS);
       child.send(message);

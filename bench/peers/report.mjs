@@ -4,12 +4,23 @@ import { machineLines } from "../lib/machine.mjs";
 import { fixed, markdownTable } from "../lib/markdown.mjs";
 import { median, quantile } from "../lib/timing.mjs";
 
-/** The issue's targets, as ratios to pg-boss (cycles/s) and to graphile-worker (wake-up p99). */
-export const TARGETS = { postgresVsPgBoss: 1.0, sqliteVsPgBoss: 2.0, batchedVsPgBoss: 3.0 };
+/** The issue's targets, as ratios to pg-boss and Restate (cycles/s) and to graphile-worker (wake-up p99). */
+export const TARGETS = { postgresVsPgBoss: 1.0, sqliteVsPgBoss: 2.0, sqliteVsRestate: 2.0, batchedVsPgBoss: 3.0 };
 
 const TOOLHOST = ["toolhost SQLite", "toolhost PostgreSQL"];
 const TOOLHOST_BATCHED = TOOLHOST.map((label) => `${label}, batched`);
-const PEERS = ["pg-boss", "graphile-worker"];
+/** The peers, in the order the suite runs and reports them. */
+export const PEERS = ["pg-boss", "graphile-worker", "BullMQ", "Restate"];
+/** The order the per-process CPU is listed in. */
+const ROLES = [
+  "server",
+  "driver",
+  "load process",
+  "restate-server",
+  "SDK endpoint (Node 24)",
+  "redis-server",
+  "postgres",
+];
 
 /** Median of each figure over the rounds of one system and worker count. */
 function medians(cases, label, workers) {
@@ -19,8 +30,16 @@ function medians(cases, label, workers) {
     const values = mine.map((c) => c[key]).filter((value) => value !== undefined && Number.isFinite(value));
     return values.length === 0 ? undefined : median(values);
   };
+  const roles = [...new Set(mine.flatMap((c) => Object.keys(c.cpuMsPerCycle ?? {})))].sort(
+    (a, b) => ROLES.indexOf(a) - ROLES.indexOf(b),
+  );
+  const cpuMsPerCycle = Object.fromEntries(
+    roles.map((role) => [role, median(mine.map((c) => c.cpuMsPerCycle?.[role]).filter(Number.isFinite))]),
+  );
   return {
     rounds: mine.length,
+    cpuMsPerCycle,
+    totalCpuMsPerCycle: of("totalCpuMsPerCycle"),
     cyclesPerSecond: of("cyclesPerSecond"),
     perRound: mine.map((c) => Math.round(c.cyclesPerSecond)),
     serverMsPerCycle: of("serverMsPerCycle"),
@@ -32,6 +51,11 @@ function medians(cases, label, workers) {
 
 const ratio = (a, b) => (a === undefined || b === undefined || !(b > 0) ? "–" : `${fixed(a / b, 2)}×`);
 const ms = (value, digits = 3) => (value === undefined ? "–" : fixed(value, digits));
+/** CPU ms per cycle of each process, `role 0.123 + role 0.456`. */
+const cpuBreakdown = (cpu) => {
+  const parts = Object.entries(cpu).map(([role, value]) => `${role} ${ms(value)}`);
+  return parts.length === 0 ? "–" : parts.join(" + ");
+};
 
 /**
  * Renders the suite's RESULTS.md section and console summary.
@@ -41,12 +65,13 @@ export function renderReport({ results, plan, machine, quick, failures }) {
   const labels = [...TOOLHOST, ...TOOLHOST_BATCHED, ...PEERS].filter((label) =>
     results.cases.some((c) => c.label === label),
   );
+  const peers = PEERS.filter((label) => labels.includes(label));
   const rows = [];
   const ratioRows = [];
   const summary = [];
   for (const workers of plan.workers) {
-    const boss = medians(results.cases, "pg-boss", workers);
-    const graphile = medians(results.cases, "graphile-worker", workers);
+    const peerMedians = Object.fromEntries(peers.map((peer) => [peer, medians(results.cases, peer, workers)]));
+    const boss = peerMedians["pg-boss"];
     for (const label of labels) {
       const m = medians(results.cases, label, workers);
       if (m === undefined) continue;
@@ -55,26 +80,29 @@ export function renderReport({ results, plan, machine, quick, failures }) {
         workers,
         fixed(m.cyclesPerSecond, 0),
         m.perRound.join(", "),
-        ms(m.serverMsPerCycle),
-        ms(m.postgresMsPerCycle),
+        cpuBreakdown(m.cpuMsPerCycle),
+        ms(m.totalCpuMsPerCycle),
         fixed(m.statementsPerCycle, 1),
         fixed(m.cycleStatementsPerCycle, 1),
       ]);
+      const cpu = `CPU ${ms(m.totalCpuMsPerCycle)} ms/cycle (${cpuBreakdown(m.cpuMsPerCycle)})`;
       if (TOOLHOST.includes(label) || TOOLHOST_BATCHED.includes(label)) {
         ratioRows.push([
           label,
           workers,
-          ratio(m.cyclesPerSecond, boss?.cyclesPerSecond),
-          ratio(m.cyclesPerSecond, graphile?.cyclesPerSecond),
+          ...peers.map((peer) => ratio(m.cyclesPerSecond, peerMedians[peer]?.cyclesPerSecond)),
+          ...peers.map((peer) => ratio(m.totalCpuMsPerCycle, peerMedians[peer]?.totalCpuMsPerCycle)),
           ratio(m.statementsPerCycle, boss?.statementsPerCycle),
-          ratio(m.serverMsPerCycle, boss?.serverMsPerCycle),
         ]);
+        const versus = peers
+          .map((peer) => `${ratio(m.cyclesPerSecond, peerMedians[peer]?.cyclesPerSecond)} ${peer}`)
+          .join(", ");
         summary.push(
-          `${label}, ${workers} worker(s): ${fixed(m.cyclesPerSecond, 0)} cycles/s = ${ratio(m.cyclesPerSecond, boss?.cyclesPerSecond)} pg-boss, ${ratio(m.cyclesPerSecond, graphile?.cyclesPerSecond)} graphile-worker; ${fixed(m.statementsPerCycle, 1)} statements/cycle`,
+          `${label}, ${workers} worker(s): ${fixed(m.cyclesPerSecond, 0)} cycles/s${versus === "" ? "" : ` = ${versus}`}; ${cpu}; ${fixed(m.statementsPerCycle, 1)} statements/cycle`,
         );
       } else {
         summary.push(
-          `${label}, ${workers} worker(s): ${fixed(m.cyclesPerSecond, 0)} cycles/s; ${fixed(m.statementsPerCycle, 1)} statements/cycle`,
+          `${label}, ${workers} worker(s): ${fixed(m.cyclesPerSecond, 0)} cycles/s; ${cpu}; ${fixed(m.statementsPerCycle, 1)} statements/cycle`,
         );
       }
     }
@@ -85,8 +113,8 @@ export function renderReport({ results, plan, machine, quick, failures }) {
       "workers",
       "cycles/s (median)",
       "per round",
-      "server CPU ms/cycle",
-      "postgres CPU ms/cycle",
+      "CPU ms/cycle by process",
+      "CPU ms/cycle, all processes",
       "statements/cycle",
       "less idle background",
     ],
@@ -96,10 +124,9 @@ export function renderReport({ results, plan, machine, quick, failures }) {
     [
       "toolhost on",
       "workers",
-      "cycles/s vs pg-boss",
-      "vs graphile-worker",
+      ...peers.map((peer, i) => (i === 0 ? `cycles/s vs ${peer}` : `vs ${peer}`)),
+      ...peers.map((peer, i) => (i === 0 ? `CPU/cycle vs ${peer}` : `vs ${peer}`)),
       "statements vs pg-boss",
-      "server CPU vs pg-boss",
     ],
     ratioRows,
   );
@@ -147,14 +174,17 @@ export function renderReport({ results, plan, machine, quick, failures }) {
     ),
   ]);
   const markdown = [
-    "## peers: toolhost against pg-boss and graphile-worker, same run, same PostgreSQL",
+    "## peers: toolhost against pg-boss, graphile-worker, BullMQ and Restate, same run",
     "",
     ...machineLines(machine),
     `- plan: ${plan.rounds} alternating round(s) × workers ${plan.workers.join(" and ")}, each case ${plan.warmupMs} ms warm-up + ${plan.measureMs} ms measured; ${plan.wakeSamples} wake-up samples per system${quick ? " (quick run)" : ""}`,
-    "- toolhost cycle: create run → pending → claim → accepted → progress → completed over real HTTP (6 requests); peer cycle: enqueue → fetch → complete.",
-    `- toolhost, batched: the same servers and runs, but each executor claims up to ${plan.batchClaims ?? "–"} calls with its long-poll (\`pending?claim=N\`) and settles them with two batched receipt requests (every \`accepted\`, then every \`progress\` and \`completed\`); run creation stays one request per run. pg-boss and graphile-worker stay one job per fetch.`,
-    "- server CPU: the toolhost server process alone (its executors run in the load process); for a peer, its one process holding producers, workers and the library. postgres CPU: the backends serving that process only. Statements: every `pg.Client#query` (one round trip) or better-sqlite3 execution in that process, BEGIN/COMMIT and background work (sweeps, model-turn polling, pg-boss maintenance) included. Per-cycle figures are over the whole case.",
-    "- pg-boss has no push wake-up: its idle wake-up is `work()` at its shortest polling interval (0.5 s).",
+    "- toolhost cycle: create run → pending → claim → accepted → progress → completed over real HTTP (6 requests); a queue's cycle: enqueue → fetch → complete; a Restate cycle: one invocation.",
+    `- toolhost, batched: the same servers and runs, but each executor claims up to ${plan.batchClaims ?? "–"} calls with its long-poll (\`pending?claim=N\`) and settles them with two batched receipt requests (every \`accepted\`, then every \`progress\` and \`completed\`); run creation stays one request per run. The peers stay one job (one invocation) at a time.`,
+    "- What each peer measures. **pg-boss** (v10) and **graphile-worker**: PostgreSQL job queues on the same PostgreSQL as toolhost, each in its own schema; a job is committed (fsynced) when enqueued and when completed. **BullMQ**: a Redis job queue, a `Worker` of concurrency N storing each job's result as it completes it, on the machine's Redis, which persists nothing: no RDB snapshots, no append-only file, so nothing it holds is ever written to disk or fsynced (the settings read from it are below). **Restate**: a durable-execution server (`@restatedev/restate-server`, single node, default configuration: its log is fsynced), a service endpoint on `@restatedev/restate-sdk` under Node 24 whose handler does one journaled `ctx.run` side effect per invocation, invoked over the ingress HTTP API (N callers, one invocation in flight each); Restate journals the invocation, the side effect's result and the output before it answers.",
+    "- CPU per cycle, every process involved, from /proc (utime + stime over the whole case): toolhost's `server` and its `driver` (this bench process: the executors and the run producers); a queue's `load process` (producers, workers and the library in one process) with its `postgres` backends (those serving that process only) or `redis-server`; Restate's `driver` (the callers), `restate-server` and its `SDK endpoint (Node 24)`. Statements: every `pg.Client#query` (one round trip), better-sqlite3 execution or ioredis command (a Lua script's EVALSHA is one) in the load process or toolhost's server, BEGIN/COMMIT and background work (sweeps, model-turn polling, pg-boss maintenance) included; Restate's storage is inside restate-server, so it has none counted.",
+    "- pg-boss has no push wake-up: its idle wake-up is `work()` at its shortest polling interval (0.5 s). Restate's idle wake-up is an invocation sent with nothing in flight until its handler starts (seen over the endpoint's IPC channel).",
+    ...redisLines(results.redis),
+    ...(results.skipped ?? []).map(({ label, reason }) => `- ${label} left out of this run: ${reason}.`),
     "- The 2 cores are often shared with other work (see the load average above): absolute figures then drop and scatter, for every system alike since the rounds alternate; compare the ratios within one run.",
     "",
     throughput,
@@ -180,20 +210,30 @@ export function renderReport({ results, plan, machine, quick, failures }) {
   return { markdown, summary: summary.join("\n") };
 }
 
+/** What the Redis under BullMQ keeps, as read from it (`CONFIG GET save`, `appendonly`). */
+function redisLines(redis) {
+  if (redis === undefined) return [];
+  const persists = redis.save !== "" || redis.appendonly !== "no";
+  return [
+    `- Redis under BullMQ (127.0.0.1:6379): \`save\` is "${redis.save}", \`appendonly\` is ${redis.appendonly}: ${persists ? "it persists (snapshots or an append-only file)" : "it does not persist and never fsyncs"}.${redis.found ? "" : " Its process was not found, so its CPU is missing."}`,
+  ];
+}
+
 function targetLines(results, plan) {
   const lines = [];
   const workers = Math.max(...plan.workers);
-  const boss = medians(results.cases, "pg-boss", workers);
-  for (const [label, target] of [
-    ["toolhost PostgreSQL", TARGETS.postgresVsPgBoss],
-    ["toolhost SQLite", TARGETS.sqliteVsPgBoss],
-    ...TOOLHOST_BATCHED.map((batched) => [batched, TARGETS.batchedVsPgBoss]),
+  for (const [label, target, peer] of [
+    ["toolhost PostgreSQL", TARGETS.postgresVsPgBoss, "pg-boss"],
+    ["toolhost SQLite", TARGETS.sqliteVsPgBoss, "pg-boss"],
+    ["toolhost SQLite", TARGETS.sqliteVsRestate, "Restate"],
+    ...TOOLHOST_BATCHED.map((batched) => [batched, TARGETS.batchedVsPgBoss, "pg-boss"]),
   ]) {
     const m = medians(results.cases, label, workers);
-    if (m === undefined || boss === undefined) continue;
-    const value = m.cyclesPerSecond / boss.cyclesPerSecond;
+    const theirs = medians(results.cases, peer, workers);
+    if (m === undefined || theirs === undefined) continue;
+    const value = m.cyclesPerSecond / theirs.cyclesPerSecond;
     lines.push(
-      `target ${label} ≥ ${target}× pg-boss at ${workers} workers: ${value >= target ? "met" : "**NOT met**"} (${fixed(value, 2)}×)`,
+      `target ${label} ≥ ${target}× ${peer} at ${workers} workers: ${value >= target ? "met" : "**NOT met**"} (${fixed(value, 2)}×)`,
     );
   }
   const graphile = results.wakeups.find((w) => w.label === "graphile-worker");

@@ -1,9 +1,11 @@
 /**
  * Counts the statements a process sends to its database, the same way for toolhost and its peers:
  * every `pg.Client.prototype.query` call (one round trip each: Pool.query, prepared statements and
- * LISTEN/NOTIFY all go through it) and every better-sqlite3 statement execution (`run`, `get`, `all`,
- * `iterate`, `exec`, `pragma`). Imported by the peers' load process, and preloaded into the toolhost
- * server (`node --import`), which answers `{ type: "statements" }` on its IPC channel with the counts.
+ * LISTEN/NOTIFY all go through it), every better-sqlite3 statement execution (`run`, `get`, `all`,
+ * `iterate`, `exec`, `pragma`) and, in the BullMQ peer, every Redis command ioredis sends
+ * (`Redis#sendCommand`: a pipeline's commands one each, a Lua script's EVALSHA one). Imported by the
+ * peers' load process, and preloaded into the toolhost server (`node --import`), which answers
+ * `{ type: "statements" }` on its IPC channel with the counts.
  */
 
 import { createRequire } from "node:module";
@@ -11,7 +13,7 @@ import { createRequire } from "node:module";
 const require = createRequire(new URL("../../packages/server/package.json", import.meta.url));
 
 /** Statements counted so far in this process. */
-export const statementCounts = { postgres: 0, sqlite: 0 };
+export const statementCounts = { postgres: 0, sqlite: 0, redis: 0 };
 
 const pg = require("pg");
 const clientQuery = pg.Client.prototype.query;
@@ -41,6 +43,18 @@ try {
   }
 } catch {
   // No better-sqlite3 here: only PostgreSQL is counted.
+}
+
+/**
+ * Counts ioredis' commands too, from now on. Called by the BullMQ peer only, so no other process
+ * (the toolhost server preloads this file) loads ioredis.
+ */
+export function countRedisCommands(Redis) {
+  const sendCommand = Redis.prototype.sendCommand;
+  Redis.prototype.sendCommand = function countedCommand(...args) {
+    statementCounts.redis++;
+    return sendCommand.apply(this, args);
+  };
 }
 
 // Preloaded into a server started with an IPC channel: answer the counts when asked.
