@@ -7,12 +7,29 @@
 import { CallPathParams, ClaimAnswer, ClaimRequest } from "@toolhost/protocol/wire";
 import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { ServerMetrics } from "../observability/server-metrics.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { Storage } from "../storage/storage.js";
 import { claimCall } from "./claim-call.js";
 
+/** What `claimRoutes` uses of the app's services. */
+export interface ClaimRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly options: Pick<CompiledServerOptions, "acceptWindowMs">;
+  readonly requireScope: RequireScope;
+  readonly metrics: ServerMetrics;
+}
+
 /** Registers the claim route. */
-export const claimRoutes: RouteModule = (app, { storage, clock, options, requireScope, metrics }) => {
+export const claimRoutes: RouteModule<ClaimRoutesServices> = (
+  app,
+  { storage, clock, options, requireScope, metrics },
+) => {
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/claim",
     {
