@@ -1,5 +1,5 @@
 /**
- * The claim and deadline sweeps the sweeper runs every tick (`runtime/sweeps.ts`), with the injected
+ * The claim and deadline sweeps the sweeper runs every tick (`app/sweeps.ts`), with the injected
  * clock's time:
  *
  * - accept windows: a claim not accepted in time (`accept_deadline_ms < now`) is released — the call

@@ -23,7 +23,7 @@ import { progressLimitsOf } from "./record-receipt.js";
 export interface ReceiptBatchRoutesServices {
   readonly storage: Storage;
   readonly clock: Clock;
-  readonly options: CompiledServerOptions;
+  readonly options: Pick<CompiledServerOptions, "bodyLimitBytes" | "maxProgressBytes" | "maxProgressPerCall">;
   readonly requireScope: RequireScope;
   readonly runProgress: RunProgress;
   readonly wakeups: CallWakeups;

@@ -25,7 +25,7 @@ export interface ReceiptRoutesServices {
   readonly requireScope: RequireScope;
   readonly runProgress: RunProgress;
   readonly wakeups: CallWakeups;
-  readonly options: CompiledServerOptions;
+  readonly options: Pick<CompiledServerOptions, "maxProgressBytes" | "maxProgressPerCall">;
 }
 
 /** Registers the receipt route. */

@@ -122,7 +122,7 @@ const TAGS = ["agents"];
 export interface AgentRoutesServices {
   readonly storage: Storage;
   readonly clock: Clock;
-  readonly options: CompiledServerOptions;
+  readonly options: Pick<CompiledServerOptions, "maxToolCalls" | "maxTurns" | "modelConnections" | "runTimeoutMs">;
   readonly requireScope: RequireScope;
 }
 

@@ -42,7 +42,7 @@ const TAGS = ["executors"];
 export interface ExecutorRoutesServices {
   readonly storage: Storage;
   readonly clock: Clock;
-  readonly options: CompiledServerOptions;
+  readonly options: Pick<CompiledServerOptions, "acceptWindowMs" | "heartbeatIntervalMs" | "leaseTtlMs">;
   readonly requireScope: RequireScope;
   readonly metrics: ServerMetrics;
   readonly wakeups: CallWakeups;

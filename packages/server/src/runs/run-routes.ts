@@ -41,7 +41,7 @@ export interface RunRoutesServices {
   readonly requireScope: RequireScope;
   readonly wakeups: CallWakeups;
   readonly runDriver: RunDriverHandle;
-  readonly options: CompiledServerOptions;
+  readonly options: Pick<CompiledServerOptions, "maxToolCalls" | "maxTurns" | "runTimeoutMs">;
 }
 
 /** Registers the run routes. */
