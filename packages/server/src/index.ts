@@ -2,6 +2,10 @@
  * @toolhost/server — the toolhost HTTP service: build the app, start and stop the server, its options.
  */
 
+export type { AppContext } from "./app/app-context.js";
+export { type BuildAppInput, buildApp } from "./app/build-app.js";
+export { ROUTE_MODULES } from "./app/route-modules.js";
+export { type RunningServer, startServer } from "./app/serve.js";
 export { announceKeyRevocation } from "./auth/announce-revocation.js";
 export { BOOTSTRAP_KEY_NAME, bootstrapKeyRecord, ensureBootstrapKey } from "./auth/bootstrap-key.js";
 export { createKey, keyInfoOf, newKeyRecord } from "./auth/create-key.js";
@@ -25,8 +29,7 @@ export {
 } from "./auth/key-reach.js";
 export { generateKeySecret, hashKeySecret, KEY_SECRET_PREFIX } from "./auth/key-secret.js";
 export { type Clock, systemClock } from "./clock.js";
-export type { App, AppContext, RouteModule } from "./http/app.js";
-export { type BuildAppInput, buildApp, ROUTE_MODULES } from "./http/build-app.js";
+export type { App, RouteModule } from "./http/app.js";
 export { wireCheck } from "./http/wire-check.js";
 export { createLogger, REDACTED_LOG_PATHS } from "./logger.js";
 export {
@@ -38,7 +41,6 @@ export {
   SERVER_ENV,
   type ServerOptions,
 } from "./options.js";
-export { type RunningServer, startServer } from "./serve.js";
 export { type Closable, closeOnSignals, SHUTDOWN_SIGNALS, type ShutdownLog } from "./shutdown-signals.js";
 export { parseDatabaseUrl, redactDatabaseUrl } from "./storage/database-url.js";
 export { MIGRATION_NAMES } from "./storage/migrations/migration-list.js";

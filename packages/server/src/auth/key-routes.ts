@@ -9,16 +9,27 @@
  */
 
 import { CreatedKey, CreateKeyRequest, KeyIdParams, KeyList, PageQuery, RevokedKey } from "@toolhost/protocol/wire";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
 import { isoTime } from "../http/wire-time.js";
+import type { Storage } from "../storage/storage.js";
 import { createKey, keyInfoOf } from "./create-key.js";
 import { notFoundError } from "./id-scope.js";
 import { identityOf } from "./require-scope.js";
 
+/** What `keyRoutes` uses of the app's services. */
+export interface KeyRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+  readonly keyRevoked: (keyId: string) => Promise<void>;
+}
+
 /** Registers the key routes. */
-export const keyRoutes: RouteModule = (app, { storage, clock, requireScope, keyRevoked }) => {
+export const keyRoutes: RouteModule<KeyRoutesServices> = (app, { storage, clock, requireScope, keyRevoked }) => {
   app.post(
     "/v1/keys",
     {

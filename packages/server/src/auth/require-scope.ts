@@ -2,24 +2,24 @@
 
 import { ProtocolError } from "@toolhost/protocol";
 import type { FastifyRequest } from "fastify";
-import type { ScopeHook } from "../http/app.js";
-import type { Scope } from "../storage/records.js";
+import { markScopeHook, type RequireScope, type ScopeHook } from "../http/scope-hook.js";
 import type { KeyStore } from "../storage/storage.js";
 import { authenticate } from "./authenticate.js";
 import { hasAnyScope, type Identity } from "./identity.js";
 import type { IdentityCache } from "./identity-cache.js";
 
-/** Marks the hooks made here, so the route guard can tell a protected route from an unprotected one. */
-export const SCOPE_HOOK = Symbol("toolhost.scopeHook");
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Who sent the request, once a `requireScope` hook authenticated it; null on public routes. */
+    identity: Identity | null;
+  }
+}
 
 /**
  * Makes `requireScope(...scopes)`: a hook admitting callers that hold any one of `scopes`, their keys
  * found through `cache` when given.
  */
-export function createRequireScope(
-  keys: KeyStore,
-  cache?: IdentityCache,
-): (...scopes: [Scope, ...Scope[]]) => ScopeHook {
+export function createRequireScope(keys: KeyStore, cache?: IdentityCache): RequireScope {
   return (...scopes) => {
     const hook: ScopeHook = async (request) => {
       const identity = await authenticate(request.headers.authorization, keys, cache);
@@ -30,13 +30,8 @@ export function createRequireScope(
         });
       }
     };
-    return Object.assign(hook, { [SCOPE_HOOK]: scopes });
+    return markScopeHook(hook, scopes);
   };
-}
-
-/** True when `hook` was made by `requireScope`. */
-export function isScopeHook(hook: unknown): boolean {
-  return typeof hook === "function" && SCOPE_HOOK in hook;
 }
 
 /** The identity a `requireScope` hook admitted; throws when the route has no such hook (a bug). */

@@ -1,5 +1,5 @@
 /**
- * The claim and deadline sweeps the sweeper runs every tick (`runtime/sweeps.ts`), with the injected
+ * The claim and deadline sweeps the sweeper runs every tick (`app/sweeps.ts`), with the injected
  * clock's time:
  *
  * - accept windows: a claim not accepted in time (`accept_deadline_ms < now`) is released — the call
@@ -14,12 +14,14 @@
  */
 
 import { CALL_STATUSES, type CallStatus, transitionCall } from "@toolhost/protocol";
-import { afterRelease } from "../executors/executor-offline.js";
-import type { Wakeup } from "../executors/wakeup.js";
+import type { DomainEvents } from "../observability/domain-events.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Sweep } from "../runtime/sweeper.js";
 import type { CallRecord } from "../storage/records.js";
 import type { CallRef, Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
+import type { Wakeup } from "../wakeups/wakeup.js";
+import { afterRelease } from "./after-release.js";
 
 /** Most lapsed claims one tick releases (the rest wait for the next tick). */
 export const ACCEPT_WINDOW_SWEEP_BATCH = 200;
@@ -92,7 +94,12 @@ function settleOverdueCall(
  * call whose business cancel was asked is cancelled (nobody holds it any more, so nobody may start it),
  * the others wake long-polls on their bindings.
  */
-export const acceptWindowSweep: Sweep = {
+export const acceptWindowSweep: Sweep<{
+  readonly storage: Storage;
+  readonly events: DomainEvents;
+  readonly runProgress: RunProgress;
+  readonly wakeups: CallWakeups;
+}> = {
   name: "claim-accept-windows",
   async run(context, nowMs) {
     const released = await releaseLapsedClaims(context.storage, nowMs);
@@ -102,7 +109,12 @@ export const acceptWindowSweep: Sweep = {
 };
 
 /** The deadline sweep: settle overdue calls, then wake long-polls on bindings that got new calls. */
-export const callDeadlineSweep: Sweep = {
+export const callDeadlineSweep: Sweep<{
+  readonly storage: Storage;
+  readonly events: DomainEvents;
+  readonly runProgress: RunProgress;
+  readonly wakeups: CallWakeups;
+}> = {
   name: "call-deadlines",
   async run(context, nowMs) {
     const outcome = await settleOverdueCalls(context.storage, context.runProgress, nowMs);

@@ -10,10 +10,10 @@
 
 import { compact, ProtocolError, parseJson } from "@toolhost/protocol";
 import type { ClaimRequest } from "@toolhost/protocol/wire";
+import { connectionProblem } from "../auth/executor-access.js";
 import { inAgentScope, inBindingScope, notFoundError } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
-import { connectionProblem } from "../executors/connection-state.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
 import { linkActiveSpansToCall } from "../observability/call-tracing.js";

@@ -7,13 +7,31 @@
 import { CallPathParams, ClaimAnswer, ClaimRequest } from "@toolhost/protocol/wire";
 import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
-import { handedOn } from "../executors/wakeup.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { ServerMetrics } from "../observability/server-metrics.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
+import { handedOn } from "../wakeups/wakeup.js";
+import type { WokenCalls } from "../wakeups/woken-calls.js";
 import { claimCall } from "./claim-call.js";
 
+/** What `claimRoutes` uses of the app's services. */
+export interface ClaimRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly options: Pick<CompiledServerOptions, "acceptWindowMs">;
+  readonly requireScope: RequireScope;
+  readonly metrics: ServerMetrics;
+  readonly wakeups: CallWakeups;
+  readonly wokenCalls: WokenCalls;
+}
+
 /** Registers the claim route. */
-export const claimRoutes: RouteModule = (
+export const claimRoutes: RouteModule<ClaimRoutesServices> = (
   app,
   { storage, clock, options, requireScope, metrics, wakeups, wokenCalls },
 ) => {

@@ -7,13 +7,31 @@
 import { ExecutorIdParams, RECEIPTS_BATCH_MAX, ReceiptBatchAnswer, ReceiptBatchRequest } from "@toolhost/protocol/wire";
 import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { ServerMetrics } from "../observability/server-metrics.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { RunProgress } from "../runs/run-progress.js";
+import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { type BatchedReceiptAnswer, recordReceiptBatch } from "./receipt-batch.js";
 import { progressLimitsOf } from "./record-receipt.js";
 
+/** What `receiptBatchRoutes` uses of the app's services. */
+export interface ReceiptBatchRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly options: Pick<CompiledServerOptions, "bodyLimitBytes" | "maxProgressBytes" | "maxProgressPerCall">;
+  readonly requireScope: RequireScope;
+  readonly runProgress: RunProgress;
+  readonly wakeups: CallWakeups;
+  readonly metrics: ServerMetrics;
+}
+
 /** Registers the batch receipt route. */
-export const receiptBatchRoutes: RouteModule = (
+export const receiptBatchRoutes: RouteModule<ReceiptBatchRoutesServices> = (
   app,
   { storage, clock, options, requireScope, runProgress, wakeups, metrics },
 ) => {

@@ -15,8 +15,8 @@
 import { compact, isJsonObject, type JsonValue, objectGet, ProtocolError, parseJson } from "@toolhost/protocol";
 import type { ReceiptBatchRequest } from "@toolhost/protocol/wire";
 import type { FastifyBaseLogger } from "fastify";
+import { ownershipProblem } from "../auth/executor-access.js";
 import type { Identity } from "../auth/identity.js";
-import { ownershipProblem } from "../executors/connection-state.js";
 import { type ErrorAnswerContext, errorAnswer } from "../http/error-answer.js";
 import { type ReceiptDeps, recordReceipt } from "./record-receipt.js";
 

@@ -8,12 +8,31 @@
 import { CallPathParams, ReceiptAnswer, ReceiptRequest } from "@toolhost/protocol/wire";
 import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { RunProgress } from "../runs/run-progress.js";
+import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { progressLimitsOf, recordReceipt } from "./record-receipt.js";
 
+/** What `receiptRoutes` uses of the app's services. */
+export interface ReceiptRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+  readonly runProgress: RunProgress;
+  readonly wakeups: CallWakeups;
+  readonly options: Pick<CompiledServerOptions, "maxProgressBytes" | "maxProgressPerCall">;
+}
+
 /** Registers the receipt route. */
-export const receiptRoutes: RouteModule = (app, { storage, clock, requireScope, runProgress, wakeups, options }) => {
+export const receiptRoutes: RouteModule<ReceiptRoutesServices> = (
+  app,
+  { storage, clock, requireScope, runProgress, wakeups, options },
+) => {
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/receipts",
     {

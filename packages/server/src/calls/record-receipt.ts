@@ -10,16 +10,16 @@
 
 import { trace } from "@opentelemetry/api";
 import { FINAL_RECEIPT_KINDS, ProtocolError } from "@toolhost/protocol";
+import { ownershipProblem } from "../auth/executor-access.js";
 import { inAgentScope, inBindingScope, notFoundError } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
-import type { CallWakeups } from "../executors/call-wakeups.js";
-import { ownershipProblem } from "../executors/connection-state.js";
-import type { Wakeup } from "../executors/wakeup.js";
 import { linkActiveSpansToCall } from "../observability/call-tracing.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
+import type { Wakeup } from "../wakeups/wakeup.js";
 import { decideReceipt } from "./decide-receipt.js";
 import { secretsEqual, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";

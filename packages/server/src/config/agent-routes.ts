@@ -34,15 +34,18 @@ import {
 import type { FastifyReply } from "fastify";
 import { agentScopeOf, bindingScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { losslessMember } from "../http/lossless-body.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
+import type { CompiledServerOptions } from "../options.js";
 import { versionRunLimits } from "../runs/run-limits.js";
 import type { AgentRecord, AgentVersionRecord, IdScope } from "../storage/records.js";
-import type { ToolsetStore } from "../storage/storage.js";
+import type { Storage, ToolsetStore } from "../storage/storage.js";
 import { assertMayCreateAgents } from "./creation-scope.js";
 import { assertConnectionInReach } from "./model-connection-reach.js";
 import { validateMemberFirst } from "./validate-member-first.js";
@@ -115,8 +118,16 @@ const modelFirst = validateMemberFirst("model", validateModelSettings);
 
 const TAGS = ["agents"];
 
+/** What `agentRoutes` uses of the app's services. */
+export interface AgentRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly options: Pick<CompiledServerOptions, "maxToolCalls" | "maxTurns" | "modelConnections" | "runTimeoutMs">;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the agent routes. */
-export const agentRoutes: RouteModule = (app, { storage, clock, options, requireScope }) => {
+export const agentRoutes: RouteModule<AgentRoutesServices> = (app, { storage, clock, options, requireScope }) => {
   app.post(
     "/v1/agents",
     {

@@ -9,12 +9,15 @@ import { ProtocolError } from "@toolhost/protocol";
 import { Binding, BindingIdParams, BindingList, CreateBindingRequest, PageQuery } from "@toolhost/protocol/wire";
 import { bindingScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
 import type { BindingRecord } from "../storage/records.js";
+import type { Storage } from "../storage/storage.js";
 import { assertMayCreateBinding } from "./creation-scope.js";
 
 /** Prefix of server-made binding IDs. */
@@ -25,8 +28,15 @@ export function bindingOf(binding: BindingRecord): Binding {
   return { binding_id: binding.binding_id, name: binding.name, created_at: isoTime(binding.created_at_ms) };
 }
 
+/** What `bindingRoutes` uses of the app's services. */
+export interface BindingRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the executor-binding routes. */
-export const bindingRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+export const bindingRoutes: RouteModule<BindingRoutesServices> = (app, { storage, clock, requireScope }) => {
   app.post(
     "/v1/executor-bindings",
     {

@@ -7,13 +7,23 @@
 
 import { BindingDiagnostics, DiagnosticsParams } from "@toolhost/protocol/wire";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { Storage } from "../storage/storage.js";
 import { diagnose } from "./diagnose.js";
 import { loadDiagnosticFacts } from "./diagnostic-facts.js";
 
+/** What `diagnosticsRoutes` uses of the app's services. */
+export interface DiagnosticsRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the binding diagnostics route. */
-export const diagnosticsRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+export const diagnosticsRoutes: RouteModule<DiagnosticsRoutesServices> = (app, { storage, clock, requireScope }) => {
   app.get(
     "/v1/agents/:agent_id/executor-bindings/:binding_id/diagnostics",
     {

@@ -9,12 +9,15 @@ import { ProtocolError } from "@toolhost/protocol";
 import { CreateSessionRequest, PageQuery, Session, SessionIdParams, SessionList } from "@toolhost/protocol/wire";
 import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
 import type { SessionRecord } from "../storage/records.js";
+import type { Storage } from "../storage/storage.js";
 
 /** Prefix of server-made session IDs. */
 export const SESSION_ID_PREFIX = "ses";
@@ -32,8 +35,15 @@ export function sessionOf(session: SessionRecord): Session {
 
 const TAGS = ["sessions"];
 
+/** What `sessionRoutes` uses of the app's services. */
+export interface SessionRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the session routes. */
-export const sessionRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+export const sessionRoutes: RouteModule<SessionRoutesServices> = (app, { storage, clock, requireScope }) => {
   app.post(
     "/v1/sessions",
     {

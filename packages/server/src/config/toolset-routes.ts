@@ -29,14 +29,16 @@ import {
 import { bindingScopeOf, notFoundError } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
 import { isoTime } from "../http/wire-time.js";
 import { newId } from "../ids.js";
 import type { ToolsetRecord, ToolsetVersionRecord } from "../storage/records.js";
-import type { BindingStore } from "../storage/storage.js";
-import { readStoredTools } from "./stored-tools.js";
+import type { BindingStore, Storage } from "../storage/storage.js";
+import { readStoredTools } from "../storage/stored-tools.js";
 import { assertToolBindingsRegistered } from "./tool-bindings.js";
 import { validateMemberFirst } from "./validate-member-first.js";
 import { validateToolsetYielding } from "./validate-toolset-yielding.js";
@@ -78,8 +80,15 @@ async function checkBindings(tools: readonly ToolDefinition[], bindings: Binding
 
 const TAGS = ["toolsets"];
 
+/** What `toolsetRoutes` uses of the app's services. */
+export interface ToolsetRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the toolset routes. */
-export const toolsetRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+export const toolsetRoutes: RouteModule<ToolsetRoutesServices> = (app, { storage, clock, requireScope }) => {
   app.post(
     "/v1/toolsets",
     {

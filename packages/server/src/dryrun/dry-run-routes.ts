@@ -9,12 +9,20 @@ import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { Storage } from "../storage/storage.js";
 import { dryRunInput } from "./body-sections.js";
 import { dryRun, dryRunAnswerText } from "./dry-run.js";
 import { loadDryRunTool } from "./dry-run-tool.js";
 
+/** What `dryRunRoutes` uses of the app's services. */
+export interface DryRunRoutesServices {
+  readonly storage: Storage;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the dry-run route. */
-export const dryRunRoutes: RouteModule = (app, { storage, requireScope }) => {
+export const dryRunRoutes: RouteModule<DryRunRoutesServices> = (app, { storage, requireScope }) => {
   app.post(
     "/v1/tools/dry-run",
     {

@@ -11,11 +11,13 @@
 
 import { ProtocolError } from "@toolhost/protocol";
 import type { ConnectRequest, ExecutorConnection } from "@toolhost/protocol/wire";
+import { executorInScope } from "../auth/executor-access.js";
 import { bindingScopeOf } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
-import type { AppContext } from "../http/app.js";
+import type { Clock } from "../clock.js";
 import { newId } from "../ids.js";
-import { executorInScope } from "./connection-state.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { Storage } from "../storage/storage.js";
 import { connectionWire } from "./executor-wire.js";
 
 /** The prefix of connection IDs. */
@@ -23,7 +25,11 @@ export const CONNECTION_ID_PREFIX = "conn";
 
 /** Connects `body.executor_id` for `body.binding_ids` on behalf of `identity`. */
 export async function connectExecutor(
-  context: Pick<AppContext, "storage" | "clock" | "options">,
+  context: {
+    readonly storage: Storage;
+    readonly clock: Clock;
+    readonly options: Pick<CompiledServerOptions, "heartbeatIntervalMs" | "leaseTtlMs">;
+  },
   identity: Identity,
   body: ConnectRequest,
 ): Promise<ExecutorConnection> {

@@ -6,25 +6,36 @@
  */
 
 import type { DisconnectAnswer, HeartbeatAnswer } from "@toolhost/protocol/wire";
-import type { Identity } from "../auth/identity.js";
-import type { AppContext } from "../http/app.js";
-import { isoTime } from "../http/wire-time.js";
-import type { ExecutorRecord } from "../storage/records.js";
 import {
   connectionOffline,
   connectionProblem,
   connectionSuperseded,
   executorNotFound,
   ownershipProblem,
-} from "./connection-state.js";
-import { afterRelease, detachConnection } from "./executor-offline.js";
+} from "../auth/executor-access.js";
+import type { Identity } from "../auth/identity.js";
+import { afterRelease } from "../calls/after-release.js";
+import type { Clock } from "../clock.js";
+import { isoTime } from "../http/wire-time.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { RunProgress } from "../runs/run-progress.js";
+import type { ExecutorRecord } from "../storage/records.js";
+import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
+import { detachConnection } from "./executor-offline.js";
 import { CANCELLATIONS_MAX, cancellationWire } from "./executor-wire.js";
 
-type Context = Pick<AppContext, "storage" | "clock" | "options" | "wakeups" | "runProgress">;
+type Context = {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly options: Pick<CompiledServerOptions, "heartbeatIntervalMs" | "leaseTtlMs">;
+  readonly wakeups: CallWakeups;
+  readonly runProgress: RunProgress;
+};
 
 /** The executor when `connectionId` is its current, live connection; throws the 404 or 409 otherwise. */
 export async function loadLiveConnection(
-  context: Pick<AppContext, "storage" | "clock">,
+  context: { readonly storage: Storage; readonly clock: Clock },
   identity: Identity,
   executorId: string,
   connectionId: string,

@@ -12,11 +12,14 @@ import {
 } from "@toolhost/protocol/wire";
 import { bindingScopeOf } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
 import { isoTime, isoTimeOrNull } from "../http/wire-time.js";
 import type { ExecutorRecord } from "../storage/records.js";
+import type { Storage } from "../storage/storage.js";
 
 /** The wire form of a stored executor at `nowMs` (online only while its lease runs). */
 export function executorSummaryOf(executor: ExecutorRecord, nowMs: number): ExecutorSummary {
@@ -34,8 +37,15 @@ export function executorSummaryOf(executor: ExecutorRecord, nowMs: number): Exec
   };
 }
 
+/** What `executorListRoutes` uses of the app's services. */
+export interface ExecutorListRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the executor list route. */
-export const executorListRoutes: RouteModule = (app, { storage, clock, requireScope }) => {
+export const executorListRoutes: RouteModule<ExecutorListRoutesServices> = (app, { storage, clock, requireScope }) => {
   app.get(
     "/v1/executors",
     {

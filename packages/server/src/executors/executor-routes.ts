@@ -20,19 +20,39 @@ import {
 } from "@toolhost/protocol/wire";
 import type { FastifyReply } from "fastify";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { ServerMetrics } from "../observability/server-metrics.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { RunProgress } from "../runs/run-progress.js";
+import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
+import { type CallWakeup, handedOn } from "../wakeups/wakeup.js";
+import type { WokenCalls } from "../wakeups/woken-calls.js";
 import { connectExecutor } from "./connect-executor.js";
 import { disconnect, heartbeat, loadLiveConnection } from "./connection-flows.js";
 import { claimFromPending, EXECUTOR_BATCH_LIMITS, requireClaimScope } from "./pending-claims.js";
 import { type PolledPending, pollPending } from "./pending-poll.js";
 import { reportCalls } from "./report-calls.js";
-import { type CallWakeup, handedOn } from "./wakeup.js";
 
 const TAGS = ["executors"];
 
+/** What `executorRoutes` uses of the app's services (its flows take their part of it). */
+export interface ExecutorRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly options: Pick<CompiledServerOptions, "acceptWindowMs" | "heartbeatIntervalMs" | "leaseTtlMs">;
+  readonly requireScope: RequireScope;
+  readonly metrics: ServerMetrics;
+  readonly wakeups: CallWakeups;
+  readonly wokenCalls: WokenCalls;
+  readonly runProgress: RunProgress;
+}
+
 /** Registers the executor routes. */
-export const executorRoutes: RouteModule = (app, context) => {
+export const executorRoutes: RouteModule<ExecutorRoutesServices> = (app, context) => {
   const scope = context.requireScope("executors:connect");
 
   app.post(

@@ -5,9 +5,13 @@
  * taken offline by one conditional UPDATE, so only one instance releases its calls.
  */
 
+import { afterRelease } from "../calls/after-release.js";
+import type { DomainEvents } from "../observability/domain-events.js";
+import type { RunProgress } from "../runs/run-progress.js";
 import type { Sweep } from "../runtime/sweeper.js";
 import type { ReleasedCall, Storage } from "../storage/storage.js";
-import { afterRelease, expireConnection } from "./executor-offline.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
+import { expireConnection } from "./executor-offline.js";
 
 /** Most connections one sweep takes offline (the rest wait for the next tick). */
 export const LEASE_SWEEP_BATCH = 100;
@@ -34,7 +38,12 @@ export async function sweepExecutorLeases(storage: Storage, nowMs: number): Prom
 }
 
 /** The lease sweep as the sweeper runs it: sweep, then cancel or re-offer the released calls (`afterRelease`). */
-export const executorLeaseSweep: Sweep = {
+export const executorLeaseSweep: Sweep<{
+  readonly storage: Storage;
+  readonly events: DomainEvents;
+  readonly runProgress: RunProgress;
+  readonly wakeups: CallWakeups;
+}> = {
   name: "executor-leases",
   async run(context, nowMs) {
     const outcome = await sweepExecutorLeases(context.storage, nowMs);

@@ -22,8 +22,8 @@ import type { Identity } from "../auth/identity.js";
 import { hasAnyScope } from "../auth/identity.js";
 import { type ClaimDeps, claimCall } from "../calls/claim-call.js";
 import type { ExecutorRecord } from "../storage/records.js";
+import type { CallWakeup } from "../wakeups/wakeup.js";
 import type { PolledPending } from "./pending-poll.js";
-import type { CallWakeup } from "./wakeup.js";
 
 /** What connect answers as `batch`: the batched routes this server offers and their limits. */
 export const EXECUTOR_BATCH_LIMITS: ExecutorBatchLimits = {

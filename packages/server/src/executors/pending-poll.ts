@@ -14,14 +14,14 @@ import type { PendingAnswer, PendingQuery } from "@toolhost/protocol/wire";
 import { PAGE_LIMIT_DEFAULT } from "@toolhost/protocol/wire";
 import { inIdScope } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
-import type { AppContext } from "../http/app.js";
+import type { Clock } from "../clock.js";
 import type { ExecutorRecord } from "../storage/records.js";
-import type { CancellationRecord } from "../storage/storage.js";
-import type { Woken } from "./call-wakeups.js";
+import type { CancellationRecord, Storage } from "../storage/storage.js";
+import type { CallWakeups, Woken } from "../wakeups/call-wakeups.js";
+import { type CallWakeup, handedOn } from "../wakeups/wakeup.js";
 import { CANCELLATIONS_MAX, cancellationWire, candidateWire } from "./executor-wire.js";
-import { type CallWakeup, handedOn } from "./wakeup.js";
 
-type Context = Pick<AppContext, "storage" | "clock" | "wakeups">;
+type Context = { readonly storage: Storage; readonly clock: Clock; readonly wakeups: CallWakeups };
 
 /** Why a wait stops once its query answered (a fixed reason: the default builds a DOMException and its stack). */
 const QUERY_ANSWERED = Symbol("query answered");

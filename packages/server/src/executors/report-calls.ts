@@ -8,14 +8,14 @@
 import type { ReportAnswer, ReportRequest } from "@toolhost/protocol/wire";
 import { inIdScope } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
-import type { AppContext } from "../http/app.js";
 import type { ExecutorRecord } from "../storage/records.js";
+import type { Storage } from "../storage/storage.js";
 import { callReportWire } from "./executor-wire.js";
 import { decideReport, factsOfReportedClaim } from "./report-decision.js";
 
 /** The report answer for `body`, from `executor`'s live connection. */
 export async function reportCalls(
-  context: Pick<AppContext, "storage">,
+  context: { readonly storage: Storage },
   identity: Identity,
   executor: ExecutorRecord,
   body: ReportRequest,

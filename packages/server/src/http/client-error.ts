@@ -6,7 +6,7 @@
 
 import type { Socket } from "node:net";
 import type { ErrorBody } from "@toolhost/protocol";
-import { newRequestId } from "../observability/request-id.js";
+import { newRequestId } from "./request-id.js";
 
 /** The timeouts a 408 answer names. */
 export interface RequestTimeouts {

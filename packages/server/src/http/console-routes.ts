@@ -55,8 +55,14 @@ function sendPage(reply: FastifyReply, body: string | undefined, status = 200): 
   return reply.sendFile("index.html", { cacheControl: false });
 }
 
+/** What `consoleRoutes` uses of the app's services: the server option naming the console's build. */
+export interface ConsoleRoutesServices {
+  // Stated here rather than picked from the server options: those sit above this layer.
+  readonly options: { readonly consoleDirectory: string | null };
+}
+
 /** Registers the console's pages and assets when `options.consoleDirectory` is set. */
-export const consoleRoutes: RouteModule = (app, { options }) => {
+export const consoleRoutes: RouteModule<ConsoleRoutesServices> = (app, { options }) => {
   const directory = options.consoleDirectory;
   if (directory === null) return;
   const config = { public: true };

@@ -5,7 +5,7 @@
 
 import { ProtocolError } from "@toolhost/protocol";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { noteErrorCode } from "../observability/answer-facts.js";
+import { noteErrorCode } from "./answer-facts.js";
 import type { App } from "./app.js";
 import { type ErrorAnswerContext, errorAnswer } from "./error-answer.js";
 import type { RouteTable } from "./route-table.js";

@@ -6,11 +6,17 @@
  */
 
 import { ErrorBody, Health, Readiness } from "@toolhost/protocol/wire";
+import type { Storage } from "../storage/storage.js";
 import type { RouteModule } from "./app.js";
 import { ERROR_RESPONSES } from "./error-responses.js";
 
+/** What `healthRoutes` uses of the app's services: the storage, for readiness. */
+export interface HealthRoutesServices {
+  readonly storage: Storage;
+}
+
 /** Registers the health and readiness routes. */
-export const healthRoutes: RouteModule = (app, context) => {
+export const healthRoutes: RouteModule<HealthRoutesServices> = (app, context) => {
   let lastReason: string | undefined;
   app.get(
     "/v1/health",

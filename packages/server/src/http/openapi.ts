@@ -10,14 +10,14 @@ import fastifySwagger from "@fastify/swagger";
 import { ERROR_CODES, type ErrorCode } from "@toolhost/protocol";
 import { ErrorDetail } from "@toolhost/protocol/wire";
 import type { RouteOptions } from "fastify";
-import { SCOPE_HOOK } from "../auth/require-scope.js";
-import { absentBodyIsEmpty } from "../runs/optional-body.js";
 import { SERVER_VERSION } from "../server-version.js";
 import type { App } from "./app.js";
 import { wireSchemaRegistry } from "./openapi-components.js";
 import { RECORDED_EXCHANGES, type RecordedExchange } from "./openapi-examples.js";
 import { receiptUnion } from "./openapi-receipt-union.js";
 import { codesByStatus, operationErrorCodes } from "./operation-errors.js";
+import { absentBodyIsEmpty } from "./optional-body.js";
+import { SCOPE_HOOK } from "./scope-hook.js";
 
 /** The name of the bearer security scheme every protected operation uses. */
 export const BEARER_SCHEME = "bearer";

@@ -5,10 +5,10 @@
  */
 
 import type { RouteOptions } from "fastify";
-import { isScopeHook } from "../auth/require-scope.js";
 import type { App } from "./app.js";
 import { OPERATION_ID_PATTERN } from "./openapi.js";
 import type { RouteTable } from "./route-table.js";
+import { isScopeHook } from "./scope-hook.js";
 
 /** The problem with a route's declaration, or undefined when it is complete (pure). */
 export function routeDeclarationProblem(route: RouteOptions): string | undefined {

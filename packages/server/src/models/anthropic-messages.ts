@@ -12,9 +12,9 @@ import type {
   MessageParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ProviderModelSettings, ToolDefinition } from "@toolhost/protocol";
-import type { ModelToolCall } from "../runs/model-turn.js";
 import { type Conversation, messagesOf } from "./conversation.js";
 import { ModelRequestError, type ProviderAnswer, SUMMARY_INSTRUCTION } from "./model-answer.js";
+import type { ModelToolCall } from "./model-turn.js";
 import type { RenderOptions } from "./openai-chat.js";
 import type { ToolNameMap } from "./tool-names.js";
 

@@ -4,7 +4,7 @@
  * the run with `model_error`, or compacts once on a context-length refusal.
  */
 
-import type { ModelToolCall } from "../runs/model-turn.js";
+import type { ModelToolCall } from "./model-turn.js";
 
 /** Input and output tokens a provider reported. */
 export interface ModelUsage {

@@ -12,9 +12,9 @@ import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
-import type { ModelToolCall } from "../runs/model-turn.js";
 import { type Conversation, messagesOf } from "./conversation.js";
 import { ModelRequestError, type ProviderAnswer, SUMMARY_INSTRUCTION } from "./model-answer.js";
+import type { ModelToolCall } from "./model-turn.js";
 import type { ToolNameMap } from "./tool-names.js";
 
 /** What a request asks for: the next turn, or a summary (tools shown but not callable). */

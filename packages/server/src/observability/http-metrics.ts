@@ -7,8 +7,8 @@
  */
 
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { errorCodeOf } from "../http/answer-facts.js";
 import type { App } from "../http/app.js";
-import { errorCodeOf } from "./answer-facts.js";
 import { routeTemplateOf } from "./route-template.js";
 import type { ServerMetrics } from "./server-metrics.js";
 

@@ -8,9 +8,19 @@ import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { ServerMetrics } from "./server-metrics.js";
+
+/** What `metricsRoutes` uses of the app's services. */
+export interface MetricsRoutesServices {
+  readonly metrics: ServerMetrics;
+  readonly options: Pick<CompiledServerOptions, "metricsPublic">;
+  readonly requireScope: RequireScope;
+}
 
 /** Registers the metrics route. */
-export const metricsRoutes: RouteModule = (app, { metrics, options, requireScope }) => {
+export const metricsRoutes: RouteModule<MetricsRoutesServices> = (app, { metrics, options, requireScope }) => {
   const access = options.metricsPublic
     ? { config: { public: true, errorCodes: [] } }
     : { config: { errorCodes: [] }, onRequest: requireScope("metrics:read") };

@@ -7,14 +7,14 @@
  */
 
 import type { ToolDefinition } from "@toolhost/protocol";
-import type { Wakeup } from "../executors/wakeup.js";
 import { newId } from "../ids.js";
+import type { ModelTurn, RunFailure } from "../models/model-turn.js";
 import { traceNewCalls, traceSettledCalls } from "../observability/call-tracing.js";
 import type { RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
+import type { Wakeup } from "../wakeups/wakeup.js";
 import { decided } from "./decided-turn.js";
 import { messageItem } from "./history-items.js";
-import type { ModelTurn, RunFailure } from "./model-turn.js";
 import { planToolCallsYielding } from "./plan-tool-calls-yielding.js";
 import { appendHistory, emitRunEvents, toolCallEvent } from "./run-events.js";
 import { toolCallLimitFailure } from "./run-limits.js";

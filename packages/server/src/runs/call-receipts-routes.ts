@@ -9,8 +9,10 @@ import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
 import { isoTime } from "../http/wire-time.js";
 import type { ReceiptRecord } from "../storage/records.js";
+import type { Storage } from "../storage/storage.js";
 
 /** The listed form of a stored receipt (no body, its size instead). */
 export function storedReceiptOf(receipt: ReceiptRecord): StoredReceipt {
@@ -26,8 +28,14 @@ export function storedReceiptOf(receipt: ReceiptRecord): StoredReceipt {
   };
 }
 
+/** What `callReceiptsRoutes` uses of the app's services. */
+export interface CallReceiptsRoutesServices {
+  readonly storage: Storage;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the call receipts route. */
-export const callReceiptsRoutes: RouteModule = (app, { storage, requireScope }) => {
+export const callReceiptsRoutes: RouteModule<CallReceiptsRoutesServices> = (app, { storage, requireScope }) => {
   app.get(
     "/v1/runs/:run_id/tool-calls/:call_id/receipts",
     {

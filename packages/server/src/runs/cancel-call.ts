@@ -8,9 +8,9 @@
 
 import { FINAL_CALL_STATUSES, ProtocolError } from "@toolhost/protocol";
 import { inIdScope, notFoundError } from "../auth/id-scope.js";
-import type { Wakeup } from "../executors/wakeup.js";
 import type { CallRecord, IdScope } from "../storage/records.js";
 import type { Storage, Stores } from "../storage/storage.js";
+import type { Wakeup } from "../wakeups/wakeup.js";
 import { emitRunEvents, toolCallEvent } from "./run-events.js";
 import type { RunProgress } from "./run-progress.js";
 

@@ -7,10 +7,10 @@
  */
 
 import { compact, type JsonValue } from "@toolhost/protocol";
-import type { Wakeup } from "../executors/wakeup.js";
 import { newId } from "../ids.js";
 import type { RunRecord, SessionRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
+import type { Wakeup } from "../wakeups/wakeup.js";
 import { inputItem } from "./history-items.js";
 import { runModelTurns } from "./model-turns.js";
 import { appendHistory, emitRunEvents, runStatusEvent } from "./run-events.js";

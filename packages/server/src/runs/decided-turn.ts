@@ -6,7 +6,7 @@
  * and a retry may well succeed.
  */
 
-import type { RunFailure } from "./model-turn.js";
+import type { RunFailure } from "../models/model-turn.js";
 
 /** The run error when the model could not be asked or its turn could not be decided. */
 export const MODEL_ERROR = "model_error";

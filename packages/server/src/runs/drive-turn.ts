@@ -14,11 +14,11 @@
 
 import { type ModelConnections, utf8Length } from "@toolhost/protocol";
 import type { Clock } from "../clock.js";
-import type { Wakeup } from "../executors/wakeup.js";
 import { anthropicBody } from "../models/anthropic-messages.js";
 import { fitsWindow } from "../models/context-window.js";
 import { type Conversation, conversationBefore } from "../models/conversation.js";
 import { ModelRequestError, type ProviderAnswer, SUMMARY_INSTRUCTION } from "../models/model-answer.js";
+import type { ModelTurn, RunFailure } from "../models/model-turn.js";
 import { openAiBody, type RenderOptions } from "../models/openai-chat.js";
 import {
   type NamedConnection,
@@ -32,10 +32,10 @@ import { toolNameMap } from "../models/tool-names.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { ModelTurnRecord, RunRecord } from "../storage/records.js";
 import type { Storage, Stores } from "../storage/storage.js";
+import type { Wakeup } from "../wakeups/wakeup.js";
 import { applyTurn, failRun } from "./apply-turn.js";
 import { MODEL_ERROR } from "./decided-turn.js";
 import { compactionItem } from "./history-items.js";
-import type { ModelTurn, RunFailure } from "./model-turn.js";
 import { CONTEXT_WINDOW_EXCEEDED, MAX_COMPACTIONS_PER_TURN, runModelTurns } from "./model-turns.js";
 import { type MadeRequest, recordModelRequest } from "./record-model-request.js";
 import { appendHistory } from "./run-events.js";

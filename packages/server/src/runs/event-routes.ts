@@ -10,14 +10,34 @@
 import { TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
 import { RunEventsHeaders, RunIdParams } from "@toolhost/protocol/wire";
 import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
+import type { KeyRevocations } from "../auth/key-revocations.js";
 import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { Storage } from "../storage/storage.js";
 import { type EventSink, streamRunEvents } from "./event-stream.js";
 import { OpenEventStreams } from "./open-event-streams.js";
+import type { RunEventTails } from "./run-event-tails.js";
+
+/** What `eventRoutes` uses of the app's services. */
+export interface EventRoutesServices {
+  readonly storage: Storage;
+  readonly requireScope: RequireScope;
+  readonly options: Pick<
+    CompiledServerOptions,
+    "eventHeartbeatMs" | "eventStreamMaxMs" | "maxEventStreams" | "maxEventStreamsPerKey"
+  >;
+  readonly runEventTails: RunEventTails;
+  readonly keyRevocations: KeyRevocations;
+}
 
 /** Registers the events route. */
-export const eventRoutes: RouteModule = (app, { storage, requireScope, options, runEventTails, keyRevocations }) => {
+export const eventRoutes: RouteModule<EventRoutesServices> = (
+  app,
+  { storage, requireScope, options, runEventTails, keyRevocations },
+) => {
   const open = new Set<AbortController>();
   const counted = new OpenEventStreams({ perKey: options.maxEventStreamsPerKey, total: options.maxEventStreams });
   // Streams end before the server waits for in-flight requests: shutdown is never held up by them.

@@ -64,7 +64,7 @@ function expireRun(storage: Storage, runId: string, nowMs: number): Promise<bool
 }
 
 /** The sweep that expires overdue runs. */
-export const runDeadlineSweep: Sweep = {
+export const runDeadlineSweep: Sweep<{ readonly storage: Storage }> = {
   name: "run-deadlines",
   async run(context, nowMs) {
     await expireOverdueRuns(context.storage, nowMs);

@@ -11,10 +11,18 @@ import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { Storage } from "../storage/storage.js";
 import { historyPageText } from "./run-wire.js";
 
+/** What `historyRoutes` uses of the app's services. */
+export interface HistoryRoutesServices {
+  readonly storage: Storage;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the history route. */
-export const historyRoutes: RouteModule = (app, { storage, requireScope }) => {
+export const historyRoutes: RouteModule<HistoryRoutesServices> = (app, { storage, requireScope }) => {
   app.get(
     "/v1/runs/:run_id/history",
     {

@@ -10,10 +10,18 @@ import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { Storage } from "../storage/storage.js";
 import { modelRequestOf } from "./model-request-wire.js";
 
+/** What `modelRequestRoutes` uses of the app's services. */
+export interface ModelRequestRoutesServices {
+  readonly storage: Storage;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the model-requests route. */
-export const modelRequestRoutes: RouteModule = (app, { storage, requireScope }) => {
+export const modelRequestRoutes: RouteModule<ModelRequestRoutesServices> = (app, { storage, requireScope }) => {
   app.get(
     "/v1/runs/:run_id/model-requests",
     {

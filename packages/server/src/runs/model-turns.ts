@@ -9,15 +9,15 @@
  * (`run-limits.ts`). The caller notifies executors of the returned bindings after its commit.
  */
 
-import type { Wakeup } from "../executors/wakeup.js";
+import type { RunFailure } from "../models/model-turn.js";
 import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { HistoryItemRecord, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
+import type { Wakeup } from "../wakeups/wakeup.js";
 import { applyTurn, failRun } from "./apply-turn.js";
 import { decided } from "./decided-turn.js";
 import { compactionItem } from "./history-items.js";
-import type { RunFailure } from "./model-turn.js";
 import { recordModelRequest } from "./record-model-request.js";
 import { appendHistory } from "./run-events.js";
 import { turnLimitFailure } from "./run-limits.js";

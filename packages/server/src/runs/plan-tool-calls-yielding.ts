@@ -8,7 +8,7 @@
 
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ToolDefinition } from "@toolhost/protocol";
-import type { ModelToolCall } from "./model-turn.js";
+import type { ModelToolCall } from "../models/model-turn.js";
 import { MAX_CALLS_PER_TURN } from "./run-limits.js";
 import { extraCall, type PlannedCall, planToolCall, toolsByName } from "./tool-call-plan.js";
 

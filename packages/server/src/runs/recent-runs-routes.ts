@@ -10,10 +10,18 @@ import { identityOf } from "../auth/require-scope.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { Storage } from "../storage/storage.js";
 import { runOf } from "./run-wire.js";
 
+/** What `recentRunsRoutes` uses of the app's services. */
+export interface RecentRunsRoutesServices {
+  readonly storage: Storage;
+  readonly requireScope: RequireScope;
+}
+
 /** Registers the recent-runs route. */
-export const recentRunsRoutes: RouteModule = (app, { storage, requireScope }) => {
+export const recentRunsRoutes: RouteModule<RecentRunsRoutesServices> = (app, { storage, requireScope }) => {
   app.get(
     "/v1/runs",
     {

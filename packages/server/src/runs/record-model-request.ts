@@ -6,10 +6,10 @@
 
 import { newId } from "../ids.js";
 import type { ModelUsage } from "../models/model-answer.js";
+import type { RunFailure } from "../models/model-turn.js";
 import { observationTerms, type TokenFeatures } from "../models/token-estimate.js";
 import type { ModelRequestPurpose, ModelRequestRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
-import type { RunFailure } from "./model-turn.js";
 import { emitRunEvents, modelRequestEvent } from "./run-events.js";
 import type { ModelIdentity } from "./run-model.js";
 

@@ -16,11 +16,11 @@ import { context, ROOT_CONTEXT } from "@opentelemetry/api";
 import type { ModelConnections } from "@toolhost/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
-import type { CallWakeups } from "../executors/call-wakeups.js";
 import { newId } from "../ids.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { ModelTurnRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { type DriveDeps, driveTurn, type TurnObserver } from "./drive-turn.js";
 
 /** How the driver works (server options). */

@@ -9,8 +9,8 @@
 
 import { ProtocolError } from "@toolhost/protocol";
 import type { RunLimitField } from "@toolhost/protocol/wire";
+import type { RunFailure } from "../models/model-turn.js";
 import type { RunRecord } from "../storage/records.js";
-import type { RunFailure } from "./model-turn.js";
 
 /** The run error code of every run limit. */
 export const RUN_LIMIT_EXCEEDED = "run_limit_exceeded";

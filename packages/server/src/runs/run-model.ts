@@ -12,9 +12,9 @@ import {
   parseJson,
   validateModelSettings,
 } from "@toolhost/protocol";
+import type { RunFailure } from "../models/model-turn.js";
 import type { NamedConnection } from "../models/provider-client.js";
 import { MODEL_ERROR, undecidedTurn } from "./decided-turn.js";
-import type { RunFailure } from "./model-turn.js";
 import { readScriptedModel, type ScriptedModel } from "./scripted-turn.js";
 
 /** A run's model. */

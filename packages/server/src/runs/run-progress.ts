@@ -6,9 +6,9 @@
  */
 
 import type { JsonValue, MeasuredResult, ResultType, RunStatus } from "@toolhost/protocol";
-import type { Wakeup } from "../executors/wakeup.js";
 import type { CallRecord, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
+import type { Wakeup } from "../wakeups/wakeup.js";
 
 /** What became of a call, as the run must learn it. */
 export type CallOutcome =

@@ -7,6 +7,8 @@
  * it looks again every RUN_RETENTION_IDLE_MS only. `runRetentionMs` 0 keeps everything.
  */
 
+import type { DomainEvents } from "../observability/domain-events.js";
+import type { CompiledServerOptions } from "../options.js";
 import type { Sweep } from "../runtime/sweeper.js";
 import type { RetainedRun, Storage } from "../storage/storage.js";
 
@@ -55,7 +57,11 @@ export async function deleteExpiredRuns(storage: Storage, retentionMs: number, n
 const nextLookMs = new WeakMap<Storage, number>();
 
 /** The retention sweep: one batch per tick while there is more, else a look every RUN_RETENTION_IDLE_MS. */
-export const runRetentionSweep: Sweep = {
+export const runRetentionSweep: Sweep<{
+  readonly storage: Storage;
+  readonly options: Pick<CompiledServerOptions, "runRetentionMs">;
+  readonly events: DomainEvents;
+}> = {
   name: "run-retention",
   async run(context, nowMs) {
     const retentionMs = context.options.runRetentionMs;

@@ -16,20 +16,39 @@ import {
 } from "@toolhost/protocol/wire";
 import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { losslessMember } from "../http/lossless-body.js";
+import { absentBodyIsEmpty } from "../http/optional-body.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { CompiledServerOptions } from "../options.js";
+import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { cancelRun } from "./cancel-run.js";
 import { createRun } from "./create-run.js";
-import { absentBodyIsEmpty } from "./optional-body.js";
+import type { RunDriverHandle } from "./run-driver.js";
 import { runLimitsOf } from "./run-limits.js";
 import { runOf } from "./run-wire.js";
 
 const TAGS = ["runs"];
 
+/** What `runRoutes` uses of the app's services. */
+export interface RunRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+  readonly wakeups: CallWakeups;
+  readonly runDriver: RunDriverHandle;
+  readonly options: Pick<CompiledServerOptions, "maxToolCalls" | "maxTurns" | "runTimeoutMs">;
+}
+
 /** Registers the run routes. */
-export const runRoutes: RouteModule = (app, { storage, clock, requireScope, wakeups, runDriver, options }) => {
+export const runRoutes: RouteModule<RunRoutesServices> = (
+  app,
+  { storage, clock, requireScope, wakeups, runDriver, options },
+) => {
   app.post(
     "/v1/sessions/:session_id/runs",
     {

@@ -13,7 +13,7 @@ import {
   type ScriptedModelSettings,
   validateModelSettings,
 } from "@toolhost/protocol";
-import type { ModelToolCall, ModelTurn } from "./model-turn.js";
+import type { ModelToolCall, ModelTurn } from "../models/model-turn.js";
 
 /** The run error when the script has no step left for a turn. */
 export const SCRIPT_EXHAUSTED = "script_exhausted";

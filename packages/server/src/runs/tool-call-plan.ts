@@ -18,7 +18,7 @@ import {
   unknownToolResult,
   validateArguments,
 } from "@toolhost/protocol";
-import type { ModelToolCall } from "./model-turn.js";
+import type { ModelToolCall } from "../models/model-turn.js";
 import { MAX_CALLS_PER_TURN } from "./run-limits.js";
 
 /** A refused call: why, and the tool result the model gets instead. */

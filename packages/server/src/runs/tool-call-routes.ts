@@ -16,20 +16,37 @@ import {
 } from "@toolhost/protocol/wire";
 import { agentScopeOf, notFoundError } from "../auth/id-scope.js";
 import { identityOf } from "../auth/require-scope.js";
-import { callWakeup } from "../executors/wakeup.js";
+import type { Clock } from "../clock.js";
 import type { RouteModule } from "../http/app.js";
 import { ERROR_RESPONSES } from "../http/error-responses.js";
 import { losslessMember } from "../http/lossless-body.js";
+import { absentBodyIsEmpty } from "../http/optional-body.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
+import type { RequireScope } from "../http/scope-hook.js";
+import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
+import { callWakeup } from "../wakeups/wakeup.js";
 import { cancelCall } from "./cancel-call.js";
 import { compensateCall } from "./compensate-call.js";
-import { absentBodyIsEmpty } from "./optional-body.js";
+import type { RunProgress } from "./run-progress.js";
 import { cancelRequestedOf, toolCallOf } from "./run-wire.js";
 
 const TAGS = ["runs"];
 
+/** What `toolCallRoutes` uses of the app's services. */
+export interface ToolCallRoutesServices {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly requireScope: RequireScope;
+  readonly runProgress: RunProgress;
+  readonly wakeups: CallWakeups;
+}
+
 /** Registers the tool-call routes. */
-export const toolCallRoutes: RouteModule = (app, { storage, clock, requireScope, runProgress, wakeups }) => {
+export const toolCallRoutes: RouteModule<ToolCallRoutesServices> = (
+  app,
+  { storage, clock, requireScope, runProgress, wakeups },
+) => {
   app.get(
     "/v1/runs/:run_id/tool-calls",
     {

@@ -7,8 +7,8 @@
  */
 
 import { projectResult, RESULT_CONTEXT_BYTES, TOOL_EFFECTS } from "@toolhost/protocol";
-import { pendingCallWakeups, type Wakeup } from "../executors/wakeup.js";
 import type { CallRecord } from "../storage/records.js";
+import { pendingCallWakeups, type Wakeup } from "../wakeups/wakeup.js";
 import { toolCallsItem, toolResultItem } from "./history-items.js";
 import type { PlannedCall } from "./tool-call-plan.js";
 

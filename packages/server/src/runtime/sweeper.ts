@@ -11,15 +11,18 @@
  */
 
 import type { FastifyBaseLogger } from "fastify";
-import type { AppContext } from "../http/app.js";
+import type { Clock } from "../clock.js";
 import { isStorageUnavailableError } from "../storage/storage-unavailable.js";
 
-/** One periodic sweep; `run` changes what lapsed by `nowMs` and notifies wake-ups after its commits. */
-export interface Sweep {
+/**
+ * One periodic sweep; `run` changes what lapsed by `nowMs` and notifies wake-ups after its commits.
+ * `Services` names what it uses of the context the sweeper hands every sweep.
+ */
+export interface Sweep<Services> {
   /** A short name for the log. */
   readonly name: string;
   /** Runs the sweep once. */
-  run(context: AppContext, nowMs: number): Promise<void>;
+  run(services: Services, nowMs: number): Promise<void>;
 }
 
 /** How often the same failure of one sweep is logged again at most. */
@@ -29,7 +32,7 @@ const REPEAT_FAILURE_LOG_MS = 60_000;
 export const SWEEP_OUTAGE_BACKOFF_MAX_MS = 2_000;
 
 /** Runs a list of sweeps on an interval until stopped. */
-export class Sweeper {
+export class Sweeper<Context extends { readonly clock: Clock }> {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -38,8 +41,8 @@ export class Sweeper {
   private outageSinceMs: number | undefined;
 
   constructor(
-    private readonly sweeps: readonly Sweep[],
-    private readonly context: AppContext,
+    private readonly sweeps: readonly Sweep<Context>[],
+    private readonly context: Context,
     private readonly log: FastifyBaseLogger,
   ) {}
 

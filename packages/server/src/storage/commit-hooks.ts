@@ -7,7 +7,11 @@
  * once the commit succeeded (`afterCommit`), to keep in memory what only a committed row may stand for.
  */
 
-import type { Db } from "./store-context.js";
+import type { Kysely } from "kysely";
+import type { Database } from "./database-schema.js";
+
+/** The handle hooks write through (the store context's `Db`; named here so the two files need not import each other). */
+type Db = Kysely<Database>;
 
 /** The deferred writes of one transaction, run in the order they were first registered. */
 export class CommitHooks {

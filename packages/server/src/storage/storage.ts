@@ -30,8 +30,6 @@ import type {
   ToolsetRecord,
   ToolsetVersionRecord,
 } from "./records.js";
-import type { CallContext, CallContextInput } from "./stores/call-context-query.js";
-import type { SettledCall } from "./stores/settle-call-query.js";
 
 /** The SQL dialects the server runs on. */
 export const DIALECTS = {
@@ -253,6 +251,35 @@ export interface CallRunFacts {
 export interface CallTarget {
   readonly call: CallRecord;
   readonly run: CallRunFacts;
+}
+
+/** What a claim or receipt decides on; `target` undefined when the call (or its run) does not exist. */
+export interface CallContext {
+  readonly target: CallTarget | undefined;
+  readonly executor: ExecutorRecord | undefined;
+  /** The receipt stored under the request's (call, claim, receipt) ID (receipts only). */
+  readonly existing: ReceiptRecord | undefined;
+  /** The run's whole row (with `input.whole_run`), read under the run's lock in a transaction. */
+  readonly run?: RunRecord;
+  /** How many `progress` receipts the call has stored (receipts without `input.whole_run`). */
+  readonly progress_receipts?: number;
+}
+
+/** What a call context is read by (`claim_id`/`receipt_id` only for receipts). */
+export interface CallContextInput {
+  readonly run_id: string;
+  readonly call_id: string;
+  readonly executor_id: string;
+  readonly claim_id?: string;
+  readonly receipt_id?: string;
+  /** Also the run's whole row (a settling receipt: the run's progress needs it). */
+  readonly whole_run?: boolean;
+}
+
+/** The changed call, and how many other calls of its turn are not settled (as of the statement). */
+export interface SettledCall {
+  readonly call: CallRecord;
+  readonly others_unsettled: number;
 }
 
 /** The claim holding a call, and the API key a receipt came from (it must own the claim's executor). */

@@ -2,8 +2,8 @@
 // creates a call and notifies (relayed through NOTIFY/LISTEN), and answers with that call.
 import pg from "pg";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import type { WaitFor, Woken } from "../../src/executors/call-wakeups.js";
-import { type CallWakeup, callWakeup } from "../../src/executors/wakeup.js";
+import type { WaitFor, Woken } from "../../src/wakeups/call-wakeups.js";
+import { type CallWakeup, callWakeup } from "../../src/wakeups/wakeup.js";
 import { callRecord } from "../support/call-fixtures.js";
 import { describeDialect, TEST_POSTGRES_URL, testDatabaseUrl } from "../support/test-databases.js";
 import { connect, type ExecutorServer, executorPath, ManualClock, startExecutorServer } from "./executor-harness.js";

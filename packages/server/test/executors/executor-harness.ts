@@ -6,10 +6,10 @@
 
 import { afterAll } from "vitest";
 import type { Clock } from "../../src/clock.js";
-import { pendingCallWakeups } from "../../src/executors/wakeup.js";
 import { type RunningServer, type ServerOptions, startServer } from "../../src/index.js";
 import type { CallRecord } from "../../src/storage/records.js";
 import type { Dialect } from "../../src/storage/storage.js";
+import { pendingCallWakeups } from "../../src/wakeups/wakeup.js";
 import { BOOTSTRAP_SECRET, type Call, LogCapture, request } from "../http/http-harness.js";
 import { callRecord, publishRuntime, runRecord } from "../support/call-fixtures.js";
 import { bindingRecord } from "../support/storage-fixtures.js";

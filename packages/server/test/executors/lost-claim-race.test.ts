@@ -4,8 +4,8 @@
 // and C (the next waiter serving the tool) is answered [Y] at once. A's lost race wakes nobody.
 
 import { afterEach, expect, it, vi } from "vitest";
-import type { CallWakeups } from "../../src/executors/call-wakeups.js";
-import { pendingCallWakeups } from "../../src/executors/wakeup.js";
+import type { CallWakeups } from "../../src/wakeups/call-wakeups.js";
+import { pendingCallWakeups } from "../../src/wakeups/wakeup.js";
 import { callRecord } from "../support/call-fixtures.js";
 import { describeEachDialect } from "../support/test-databases.js";
 import { createKey, type ExecutorServer, executorPath, ManualClock, startExecutorServer } from "./executor-harness.js";

@@ -2,12 +2,15 @@
 // once while it keeps failing the same way), never overlaps runs, and stops (waiting for a run).
 // While storage is unavailable it backs off and logs the outage once when it starts and once when it ends.
 import { describe, expect, it, vi } from "vitest";
-import type { AppContext } from "../../src/http/app.js";
+import type { Clock } from "../../src/clock.js";
 import { SWEEP_OUTAGE_BACKOFF_MAX_MS, type Sweep, Sweeper } from "../../src/runtime/sweeper.js";
 import { StorageUnavailableError } from "../../src/storage/storage-unavailable.js";
 
-function contextAt(nowMs: () => number): AppContext {
-  return { clock: { nowMs } } as unknown as AppContext;
+/** The sweeper hands each sweep its context; these sweeps only need the clock. */
+type Context = { readonly clock: Clock };
+
+function contextAt(nowMs: () => number): Context {
+  return { clock: { nowMs } };
 }
 
 function logSpy() {
@@ -21,7 +24,7 @@ describe("Sweeper", () => {
   it("runs every sweep in order at the clock's time; a failure is logged and the others still run", async () => {
     const seen: string[] = [];
     let now = 1_000;
-    const sweeps: Sweep[] = [
+    const sweeps: Sweep<Context>[] = [
       { name: "one", run: async (_c, nowMs) => void seen.push(`one@${nowMs}`) },
       {
         name: "broken",
@@ -51,7 +54,7 @@ describe("Sweeper", () => {
     let overlapped = false;
     let runs = 0;
     let release: () => void = () => undefined;
-    const sweep: Sweep = {
+    const sweep: Sweep<Context> = {
       name: "slow",
       run: async () => {
         running++;
@@ -86,7 +89,7 @@ describe("Sweeper", () => {
     try {
       let down = true;
       const ran: string[] = [];
-      const sweeps: Sweep[] = [
+      const sweeps: Sweep<Context>[] = [
         {
           name: "first",
           run: async () => {

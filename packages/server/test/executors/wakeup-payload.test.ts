@@ -1,7 +1,7 @@
 // The cross-instance wake-up payload: round trip, split under the size limit, foreign payloads ignored.
 import { describe, expect, it } from "vitest";
-import { callWakeup, type Wakeup } from "../../src/executors/wakeup.js";
-import { decodeWakeup, encodeWakeups, WAKEUP_PAYLOAD_MAX_BYTES } from "../../src/executors/wakeup-payload.js";
+import { callWakeup, type Wakeup } from "../../src/wakeups/wakeup.js";
+import { decodeWakeup, encodeWakeups, WAKEUP_PAYLOAD_MAX_BYTES } from "../../src/wakeups/wakeup-payload.js";
 
 const call = (id: string, binding = "b1", tool = "t"): Wakeup =>
   callWakeup({ call_id: id, binding_id: binding, tool_name: tool });

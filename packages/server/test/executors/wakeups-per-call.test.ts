@@ -6,9 +6,9 @@
 // every executor waits on the other (the NOTIFY relay carries the same one-waiter-per-call rule).
 
 import { afterEach, expect, it, vi } from "vitest";
-import type { CallWakeups } from "../../src/executors/call-wakeups.js";
-import { pendingCallWakeups } from "../../src/executors/wakeup.js";
 import type { Dialect } from "../../src/storage/storage.js";
+import type { CallWakeups } from "../../src/wakeups/call-wakeups.js";
+import { pendingCallWakeups } from "../../src/wakeups/wakeup.js";
 import { callRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 import { createKey, type ExecutorServer, executorPath, ManualClock, startExecutorServer } from "./executor-harness.js";

@@ -3,8 +3,8 @@
 // remembered wake-up on exactly once.
 
 import { describe, expect, it } from "vitest";
-import { callWakeup } from "../../src/executors/wakeup.js";
-import { WOKEN_CALL_TTL_MS, WOKEN_CALLS_MAX, WokenCalls } from "../../src/executors/woken-calls.js";
+import { callWakeup } from "../../src/wakeups/wakeup.js";
+import { WOKEN_CALL_TTL_MS, WOKEN_CALLS_MAX, WokenCalls } from "../../src/wakeups/woken-calls.js";
 
 const wakeupOf = (callId: string) => callWakeup({ call_id: callId, binding_id: "b1", tool_name: "tool_0" });
 

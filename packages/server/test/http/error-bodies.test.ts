@@ -2,9 +2,9 @@
 // bad input never yields a 5xx. Unexpected failures answer a generic 500 and are logged once.
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildApp } from "../../src/app/build-app.js";
 import { ensureBootstrapKey } from "../../src/auth/bootstrap-key.js";
 import { systemClock } from "../../src/clock.js";
-import { buildApp } from "../../src/http/build-app.js";
 import { createLogger } from "../../src/logger.js";
 import { compileServerOptions } from "../../src/options.js";
 import type { Storage } from "../../src/storage/storage.js";

@@ -3,9 +3,9 @@
 // the receipt union by kind, optional bodies optional; and the route guard that requires them.
 import type { RouteOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SCOPE_HOOK } from "../../src/auth/require-scope.js";
 import { OPERATION_ID_PATTERN } from "../../src/http/openapi.js";
 import { routeDeclarationProblem } from "../../src/http/route-guard.js";
+import { SCOPE_HOOK } from "../../src/http/scope-hook.js";
 import { describeDialect } from "../support/test-databases.js";
 import { startTestServer, type TestServer } from "./http-harness.js";
 

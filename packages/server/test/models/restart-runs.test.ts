@@ -5,9 +5,9 @@
 
 import pino from "pino";
 import { expect, it } from "vitest";
-import { InProcessCallWakeups } from "../../src/executors/call-wakeups.js";
 import { RunDriver } from "../../src/runs/run-driver.js";
 import type { Storage } from "../../src/storage/storage.js";
+import { InProcessCallWakeups } from "../../src/wakeups/call-wakeups.js";
 import { ManualClock } from "../calls/calls-harness.js";
 import { describeEachDialect } from "../support/test-databases.js";
 import { startFakeModelServer } from "./fake-model-server.js";

@@ -8,10 +8,19 @@
 import { type CallStatus, RUN_STATUSES, type RunStatus, transitionCall } from "@toolhost/protocol";
 import type { CallRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
-import type { CallClaimStore, CallRef, CallTarget, ClaimHolder, ClaimInput } from "../storage.js";
+import type {
+  CallClaimStore,
+  CallContext,
+  CallContextInput,
+  CallRef,
+  CallTarget,
+  ClaimHolder,
+  ClaimInput,
+  SettledCall,
+} from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { acceptCall, acceptCallRecorded } from "./accept-call-query.js";
-import { type CallContext, type CallContextInput, loadCallContext } from "./call-context-query.js";
+import { loadCallContext } from "./call-context-query.js";
 import { callFromRow } from "./call-row.js";
 import {
   ACCEPT_EDGES,
@@ -24,7 +33,7 @@ import {
 } from "./call-statuses.js";
 import { claimCall } from "./claim-call-query.js";
 import type { NewReceipt } from "./insert-receipt-query.js";
-import { type SettledCall, settleCall } from "./settle-call-query.js";
+import { settleCall } from "./settle-call-query.js";
 import { statusIn } from "./status-literals.js";
 
 /** The table's paths each status-changing statement of this store takes (a test walks them). */

@@ -10,26 +10,13 @@
 import { RUN_STATUSES, type RunStatus } from "@toolhost/protocol";
 import { type Selectable, sql } from "kysely";
 import type { ExecutorsTable, ReceiptsTable, RunsTable, ToolCallsTable } from "../database-schema.js";
-import type { ExecutorRecord, ReceiptRecord, RunRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
-import type { CallTarget } from "../storage.js";
+import type { CallContext, CallContextInput } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
 import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-store.js";
 import { receiptFromRow } from "./receipt-store.js";
 import { RUN_COLUMNS, runFromRow } from "./run-store.js";
-
-/** What a claim or receipt decides on; `target` undefined when the call (or its run) does not exist. */
-export interface CallContext {
-  readonly target: CallTarget | undefined;
-  readonly executor: ExecutorRecord | undefined;
-  /** The receipt stored under the request's (call, claim, receipt) ID (receipts only). */
-  readonly existing: ReceiptRecord | undefined;
-  /** The run's whole row (with `input.whole_run`), read under the run's lock in a transaction. */
-  readonly run?: RunRecord;
-  /** How many `progress` receipts the call has stored (receipts without `input.whole_run`). */
-  readonly progress_receipts?: number;
-}
 
 /** The column of the progress count (kept apart from the call's columns). */
 const PROGRESS_COUNT = "n_progress";
@@ -113,17 +100,6 @@ const QUERIES = {
  * two of a settling receipt (the whole run too).
  */
 export type CallContextKind = "claim" | keyof typeof QUERIES;
-
-/** The named inputs of the statement (`claim_id`/`receipt_id` only for receipts). */
-export interface CallContextInput {
-  readonly run_id: string;
-  readonly call_id: string;
-  readonly executor_id: string;
-  readonly claim_id?: string;
-  readonly receipt_id?: string;
-  /** Also the run's whole row (a settling receipt: the run's progress needs it). */
-  readonly whole_run?: boolean;
-}
 
 /** Runs the statement on `db`. */
 export async function loadCallContext(

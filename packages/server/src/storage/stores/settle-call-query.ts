@@ -12,7 +12,7 @@ import { type CallStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
 import { sql } from "kysely";
 import type { CallRecord } from "../records.js";
 import { NamedReusableQuery } from "../reusable-query.js";
-import type { Dialect } from "../storage.js";
+import type { Dialect, SettledCall } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
 import { executorOwnedBy } from "./executor-owned-by.js";
@@ -29,12 +29,6 @@ export interface SettleCallInput {
 }
 
 const SETTLED = [...SETTLED_CALL_STATUSES];
-
-/** The changed call, and how many other calls of its turn are not settled (as of the statement). */
-export interface SettledCall {
-  readonly call: CallRecord;
-  readonly others_unsettled: number;
-}
 
 // Compiled once (reusable-query.ts).
 const SETTLE_CALL = new NamedReusableQuery<SettleCallInput, CallRecord & { others_unsettled: number | string }>(

@@ -4,24 +4,24 @@
  * after `shutdownTimeoutMs`), then closes storage.
  */
 
-import { ensureBootstrapKey } from "./auth/bootstrap-key.js";
-import { createRevocationRelay } from "./auth/create-revocation-relay.js";
-import { IdentityCache } from "./auth/identity-cache.js";
-import { KeyRevocations } from "./auth/key-revocations.js";
-import type { RevocationRelay } from "./auth/revocation-relay.js";
-import { grantKey } from "./calls/grant-keys.js";
-import { type Clock, systemClock } from "./clock.js";
-import type { CallWakeups } from "./executors/call-wakeups.js";
-import { createCallWakeups } from "./executors/create-call-wakeups.js";
-import type { App } from "./http/app.js";
-import { buildApp } from "./http/build-app.js";
-import { createLogger } from "./logger.js";
-import { type CompiledServerOptions, compileServerOptions, type ServerOptions } from "./options.js";
-import { createRunEventWakeups } from "./runs/create-run-event-wakeups.js";
-import type { RunEventWakeups } from "./runs/run-event-wakeups.js";
-import { redactDatabaseUrl } from "./storage/database-url.js";
-import { openStorage } from "./storage/index.js";
-import type { Storage } from "./storage/storage.js";
+import { ensureBootstrapKey } from "../auth/bootstrap-key.js";
+import { createRevocationRelay } from "../auth/create-revocation-relay.js";
+import { IdentityCache } from "../auth/identity-cache.js";
+import { KeyRevocations } from "../auth/key-revocations.js";
+import type { RevocationRelay } from "../auth/revocation-relay.js";
+import { grantKey } from "../calls/grant-keys.js";
+import { type Clock, systemClock } from "../clock.js";
+import type { App } from "../http/app.js";
+import { createLogger } from "../logger.js";
+import { type CompiledServerOptions, compileServerOptions, type ServerOptions } from "../options.js";
+import { createRunEventWakeups } from "../runs/create-run-event-wakeups.js";
+import type { RunEventWakeups } from "../runs/run-event-wakeups.js";
+import { redactDatabaseUrl } from "../storage/database-url.js";
+import { openStorage } from "../storage/index.js";
+import type { Storage } from "../storage/storage.js";
+import type { CallWakeups } from "../wakeups/call-wakeups.js";
+import { createCallWakeups } from "../wakeups/create-call-wakeups.js";
+import { buildApp } from "./build-app.js";
 
 /** Bootstrap secrets shorter than this are accepted but logged as weak. */
 export const WEAK_BOOTSTRAP_KEY_LENGTH = 16;

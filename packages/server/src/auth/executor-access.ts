@@ -9,9 +9,9 @@
  */
 
 import { ProtocolError } from "@toolhost/protocol";
-import { inIdScope } from "../auth/id-scope.js";
-import type { Identity } from "../auth/identity.js";
 import type { ExecutorRecord } from "../storage/records.js";
+import { inIdScope } from "./id-scope.js";
+import type { Identity } from "./identity.js";
 
 /** True while the executor's current connection is online and its lease has not lapsed. */
 export function isLeaseLive(executor: ExecutorRecord, nowMs: number): boolean {

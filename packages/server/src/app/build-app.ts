@@ -8,86 +8,40 @@ import Fastify, { type FastifyBaseLogger, LogController } from "fastify";
 import type { Logger } from "pino";
 import { IdentityCache } from "../auth/identity-cache.js";
 import { KeyRevocations } from "../auth/key-revocations.js";
-import { keyRoutes } from "../auth/key-routes.js";
 import { createRequireScope } from "../auth/require-scope.js";
 import { IN_PROCESS_REVOCATION_RELAY, type RevocationRelay } from "../auth/revocation-relay.js";
-import { claimRoutes } from "../calls/claim-routes.js";
-import { receiptBatchRoutes } from "../calls/receipt-batch-routes.js";
-import { receiptRoutes } from "../calls/receipt-routes.js";
 import { type Clock, systemClock } from "../clock.js";
-import { agentRoutes } from "../config/agent-routes.js";
-import { bindingRoutes } from "../config/binding-routes.js";
-import { diagnosticsRoutes } from "../config/diagnostics-routes.js";
-import { sessionRoutes } from "../config/session-routes.js";
-import { toolsetRoutes } from "../config/toolset-routes.js";
-import { dryRunRoutes } from "../dryrun/dry-run-routes.js";
-import { type CallWakeups, InProcessCallWakeups } from "../executors/call-wakeups.js";
-import { executorListRoutes } from "../executors/executor-list-routes.js";
-import { executorRoutes } from "../executors/executor-routes.js";
-import { WokenCalls } from "../executors/woken-calls.js";
+import { installApiAnswerHeaders } from "../http/api-answer-headers.js";
+import type { App } from "../http/app.js";
+import { clientErrorAnswerer } from "../http/client-error.js";
+import { closeConnectionsOnShutdown } from "../http/close-connections-on-shutdown.js";
+import { closeConnectionsOfUnreadBodies } from "../http/close-unread-bodies.js";
+import { installErrorHandling, sendError } from "../http/error-handling.js";
+import { registerJsonContentType } from "../http/json-content-type.js";
+import { registerOpenApi, registerOpenApiRoute } from "../http/openapi.js";
+import { REQUEST_ID_HEADER, requestIdOf } from "../http/request-id.js";
+import { installRouteGuard } from "../http/route-guard.js";
+import { RouteTable } from "../http/route-table.js";
+import { createValidatorCompiler } from "../http/validator-compiler.js";
 import { createLogger } from "../logger.js";
 import { DomainEvents } from "../observability/domain-events.js";
 import { installHttpMetrics } from "../observability/http-metrics.js";
-import { MeasuredCallWakeups } from "../observability/measured-wakeups.js";
-import { metricsRoutes } from "../observability/metrics-routes.js";
-import { REQUEST_ID_HEADER, requestIdOf } from "../observability/request-id.js";
 import { installRequestLog } from "../observability/request-log.js";
 import { installRequestTracing } from "../observability/request-tracing.js";
 import { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
-import { callReceiptsRoutes } from "../runs/call-receipts-routes.js";
-import { eventRoutes } from "../runs/event-routes.js";
-import { historyRoutes } from "../runs/history-routes.js";
-import { modelRequestRoutes } from "../runs/model-request-routes.js";
-import { recentRunsRoutes } from "../runs/recent-runs-routes.js";
 import { HistoryRunProgress } from "../runs/record-call-outcome.js";
 import { RunDriver } from "../runs/run-driver.js";
 import { RunEventTails } from "../runs/run-event-tails.js";
 import { InProcessRunEventWakeups, type RunEventWakeups } from "../runs/run-event-wakeups.js";
-import { runRoutes } from "../runs/run-routes.js";
-import { toolCallRoutes } from "../runs/tool-call-routes.js";
 import { Sweeper } from "../runtime/sweeper.js";
-import { SWEEPS } from "../runtime/sweeps.js";
 import type { Storage } from "../storage/storage.js";
-import { installApiAnswerHeaders } from "./api-answer-headers.js";
-import type { App, AppContext, RouteModule } from "./app.js";
-import { clientErrorAnswerer } from "./client-error.js";
-import { closeConnectionsOnShutdown } from "./close-connections-on-shutdown.js";
-import { closeConnectionsOfUnreadBodies } from "./close-unread-bodies.js";
-import { consoleRoutes } from "./console-routes.js";
-import { installErrorHandling, sendError } from "./error-handling.js";
-import { healthRoutes } from "./health-routes.js";
-import { registerJsonContentType } from "./json-content-type.js";
-import { registerOpenApi, registerOpenApiRoute } from "./openapi.js";
-import { installRouteGuard } from "./route-guard.js";
-import { RouteTable } from "./route-table.js";
-import { createValidatorCompiler } from "./validator-compiler.js";
-
-/** Every route module, in registration order. Later areas append theirs. */
-export const ROUTE_MODULES: readonly RouteModule[] = [
-  healthRoutes,
-  keyRoutes,
-  dryRunRoutes,
-  bindingRoutes,
-  toolsetRoutes,
-  agentRoutes,
-  sessionRoutes,
-  diagnosticsRoutes,
-  claimRoutes,
-  receiptRoutes,
-  runRoutes,
-  toolCallRoutes,
-  historyRoutes,
-  modelRequestRoutes,
-  eventRoutes,
-  executorRoutes,
-  receiptBatchRoutes,
-  recentRunsRoutes,
-  callReceiptsRoutes,
-  executorListRoutes,
-  metricsRoutes,
-  consoleRoutes,
-];
+import { type CallWakeups, InProcessCallWakeups } from "../wakeups/call-wakeups.js";
+import { MeasuredCallWakeups } from "../wakeups/measured-wakeups.js";
+import { WokenCalls } from "../wakeups/woken-calls.js";
+import type { AppContext } from "./app-context.js";
+import { ROUTE_MODULES } from "./route-modules.js";
+import { SWEEPS } from "./sweeps.js";
 
 /** Longest path parameter accepted: IDs are at most 128 characters; longer ones answer 404. */
 const MAX_PARAM_LENGTH = 256;

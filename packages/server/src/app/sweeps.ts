@@ -1,5 +1,5 @@
 /**
- * Every periodic sweep the server runs, in order, on the one ticker (`sweeper.ts`). Areas append
+ * Every periodic sweep the server runs, in order, on the one ticker (`runtime/sweeper.ts`). Areas append
  * theirs here: the claims area its accept-window and call-deadline sweeps, the runs area its run
  * deadline sweep and its retention.
  */
@@ -8,10 +8,11 @@ import { acceptWindowSweep, callDeadlineSweep } from "../calls/call-deadline-swe
 import { executorLeaseSweep } from "../executors/lease-sweep.js";
 import { runDeadlineSweep } from "../runs/expire-runs.js";
 import { runRetentionSweep } from "../runs/run-retention.js";
-import type { Sweep } from "./sweeper.js";
+import type { Sweep } from "../runtime/sweeper.js";
+import type { AppContext } from "./app-context.js";
 
 /** The sweeps, in the order each tick runs them. */
-export const SWEEPS: readonly Sweep[] = [
+export const SWEEPS: readonly Sweep<AppContext>[] = [
   executorLeaseSweep,
   acceptWindowSweep,
   callDeadlineSweep,

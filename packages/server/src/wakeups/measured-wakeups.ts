@@ -4,9 +4,9 @@
  * has no local notify time and is not measured.
  */
 
-import type { CallWakeups, WaitFor, Woken } from "../executors/call-wakeups.js";
-import type { Wakeup } from "../executors/wakeup.js";
-import type { ServerMetrics } from "./server-metrics.js";
+import type { ServerMetrics } from "../observability/server-metrics.js";
+import type { CallWakeups, WaitFor, Woken } from "./call-wakeups.js";
+import type { Wakeup } from "./wakeup.js";
 
 /** `inner`, measured. */
 export class MeasuredCallWakeups implements CallWakeups {
