@@ -272,9 +272,12 @@ export interface RunEventsTable {
   run_id: string;
   seq: number;
   kind: string;
+  /** The wire form; with `ref_id`, the snapshot the wire form is rebuilt from (or NULL). */
   data_json: string | null;
   history_seq: number | null;
   created_at_ms: number;
+  /** The run, call or model request the event's data is rebuilt from; NULL: `data_json` is the wire form (0016). */
+  ref_id: string | null;
 }
 
 /** Every table, by name. */

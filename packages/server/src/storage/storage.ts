@@ -24,9 +24,9 @@ import type {
   Page,
   PageRequest,
   ReceiptRecord,
-  RunEventRecord,
   RunRecord,
   SessionRecord,
+  StoredRunEvent,
   ToolsetRecord,
   ToolsetVersionRecord,
 } from "./records.js";
@@ -547,8 +547,10 @@ export interface RunEventStore {
   /**
    * Up to `limit` events of the run after `afterSeq`, oldest first; an event whose stored text is
    * longer than `maxDataBytes` comes without its data (`data_json` null), never read into memory.
+   * An event stored as a reference comes with its `source` (the row it is rebuilt from, joined in
+   * the same statement) for the runs area to rebuild its data.
    */
-  listAfter(runId: string, afterSeq: number, limit: number, maxDataBytes?: number): Promise<RunEventRecord[]>;
+  listAfter(runId: string, afterSeq: number, limit: number, maxDataBytes?: number): Promise<StoredRunEvent[]>;
 }
 
 /** An ended run as the retention sweep sees it. */

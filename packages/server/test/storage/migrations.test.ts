@@ -128,6 +128,7 @@ describeEachDialect("migrations", (dialect) => {
       "0013_run_limits",
       "0014_queue_indexes",
       "0015_run_retention",
+      "0016_run_event_references",
     ]);
   });
 

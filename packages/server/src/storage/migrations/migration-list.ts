@@ -20,6 +20,7 @@ import { keyConnectionsMigration } from "./0012-key-connections.js";
 import { runLimitsMigration } from "./0013-run-limits.js";
 import { queueIndexesMigration } from "./0014-queue-indexes.js";
 import { runRetentionMigration } from "./0015-run-retention.js";
+import { runEventReferencesMigration } from "./0016-run-event-references.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -38,6 +39,7 @@ export const MIGRATION_NAMES = [
   "0013_run_limits",
   "0014_queue_indexes",
   "0015_run_retention",
+  "0016_run_event_references",
 ] as const;
 
 /** One migration name. */
@@ -61,6 +63,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0013_run_limits": runLimitsMigration,
     "0014_queue_indexes": queueIndexesMigration,
     "0015_run_retention": runRetentionMigration,
+    "0016_run_event_references": runEventReferencesMigration,
   };
 }
 
