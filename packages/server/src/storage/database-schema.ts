@@ -183,6 +183,14 @@ export interface ReceiptsTable {
   /** 1 or 0. */
   applied: number;
   created_at_ms: number;
+  /**
+   * With the next three: `body_text` is the body without its result text, which is the run's history
+   * item `result_seq` from UTF-16 offset `result_from`, `result_length` long, put back at `result_at` (0017).
+   */
+  result_seq: number | null;
+  result_at: number | null;
+  result_from: number | null;
+  result_length: number | null;
 }
 
 /** `executors`: one row per stable executor ID (0003). */

@@ -173,6 +173,21 @@ export interface ReceiptRecord {
   created_at_ms: number;
 }
 
+/** A stored receipt without its body (what deciding on a redelivery needs). */
+export type ReceiptFacts = Omit<ReceiptRecord, "body_text">;
+
+/**
+ * Where the result text of a `completed` receipt's body is stored already: in the run's history item
+ * `seq` (the call's tool_result), UTF-16 offsets [from, from + length), the same text as the body's
+ * from offset `at`. The receipt is then stored without it, and put back together when read.
+ */
+export interface ReceiptResultReference {
+  seq: number;
+  at: number;
+  from: number;
+  length: number;
+}
+
 /** A stored executor: its current connection and lease. */
 export interface ExecutorRecord {
   executor_id: string;

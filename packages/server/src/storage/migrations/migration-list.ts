@@ -21,6 +21,7 @@ import { runLimitsMigration } from "./0013-run-limits.js";
 import { queueIndexesMigration } from "./0014-queue-indexes.js";
 import { runRetentionMigration } from "./0015-run-retention.js";
 import { runEventReferencesMigration } from "./0016-run-event-references.js";
+import { receiptResultReferencesMigration } from "./0017-receipt-result-references.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -40,6 +41,7 @@ export const MIGRATION_NAMES = [
   "0014_queue_indexes",
   "0015_run_retention",
   "0016_run_event_references",
+  "0017_receipt_result_references",
 ] as const;
 
 /** One migration name. */
@@ -64,6 +66,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0014_queue_indexes": queueIndexesMigration,
     "0015_run_retention": runRetentionMigration,
     "0016_run_event_references": runEventReferencesMigration,
+    "0017_receipt_result_references": receiptResultReferencesMigration,
   };
 }
 

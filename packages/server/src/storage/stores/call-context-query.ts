@@ -10,13 +10,13 @@
 import { RUN_STATUSES, type RunStatus } from "@toolhost/protocol";
 import { type Selectable, sql } from "kysely";
 import type { ExecutorsTable, ReceiptsTable, RunsTable, ToolCallsTable } from "../database-schema.js";
-import type { ExecutorRecord, ReceiptRecord, RunRecord } from "../records.js";
+import type { ExecutorRecord, ReceiptFacts, RunRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { CallTarget } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
 import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-store.js";
-import { receiptFromRow } from "./receipt-store.js";
+import { receiptFactsFromRow } from "./receipt-store.js";
 import { RUN_COLUMNS, runFromRow } from "./run-store.js";
 
 /** What a claim or receipt decides on; `target` undefined when the call (or its run) does not exist. */
@@ -24,7 +24,7 @@ export interface CallContext {
   readonly target: CallTarget | undefined;
   readonly executor: ExecutorRecord | undefined;
   /** The receipt stored under the request's (call, claim, receipt) ID (receipts only). */
-  readonly existing: ReceiptRecord | undefined;
+  readonly existing: ReceiptFacts | undefined;
   /** The run's whole row (with `input.whole_run`), read under the run's lock in a transaction. */
   readonly run?: RunRecord;
   /** How many `progress` receipts the call has stored (receipts without `input.whole_run`). */
@@ -42,11 +42,14 @@ const RECEIPT_COLUMNS = [
   "kind",
   "executor_id",
   "claim_id",
-  "body_text",
   "body_digest",
   "answer_json",
   "applied",
   "created_at_ms",
+  "result_seq",
+  "result_at",
+  "result_from",
+  "result_length",
 ] as const satisfies readonly (keyof ReceiptsTable)[];
 
 /** The call, its run's facts and the executor row. */
@@ -178,7 +181,10 @@ export async function loadCallContext(
     },
     executor:
       executor.executor_id == null ? undefined : executorFromRow(executor as unknown as Selectable<ExecutorsTable>),
-    existing: receipt.receipt_id == null ? undefined : receiptFromRow(receipt as unknown as Selectable<ReceiptsTable>),
+    existing:
+      receipt.receipt_id == null
+        ? undefined
+        : receiptFactsFromRow(receipt as unknown as Omit<Selectable<ReceiptsTable>, "body_text">),
     ...(whole.run_id == null ? {} : { run: runFromRow(whole as unknown as Selectable<RunsTable>) }),
     ...(progressReceipts === undefined ? {} : { progress_receipts: progressReceipts }),
   };
