@@ -53,8 +53,10 @@ export class HistoryRunProgress implements RunProgress {
     await emitRunEvents(stores, run.run_id, [toolCallEvent(call)], nowMs);
     const item = toolResultItem(call.call_id, outcomeReceiptId(outcome), preview);
     const [seq] = await appendHistory(stores, run.run_id, [item], nowMs);
-    // The receipt that carried a result stores it once: its body points at the item's copy.
-    const offset = outcome.kind === "completed" && seq !== undefined ? resultTextOffset(item, preview) : undefined;
+    // The receipt that carried a result stores it once: its body points at the item's copy (a cut
+    // preview is not the result sent, so there is nothing to look for).
+    const shared = outcome.kind === "completed" && !preview.truncated && seq !== undefined;
+    const offset = shared ? resultTextOffset(item, preview) : undefined;
     const resultText = offset === undefined || seq === undefined ? {} : { result_text: { seq, ...offset } };
 
     const waitsForThisTurn = run.status === "waiting_for_tools" && call.turn === run.turn - 1;
