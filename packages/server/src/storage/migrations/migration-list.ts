@@ -22,6 +22,7 @@ import { queueIndexesMigration } from "./0014-queue-indexes.js";
 import { runRetentionMigration } from "./0015-run-retention.js";
 import { runEventReferencesMigration } from "./0016-run-event-references.js";
 import { receiptResultReferencesMigration } from "./0017-receipt-result-references.js";
+import { runEventsWithoutRowidMigration } from "./0018-run-events-without-rowid.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -42,6 +43,7 @@ export const MIGRATION_NAMES = [
   "0015_run_retention",
   "0016_run_event_references",
   "0017_receipt_result_references",
+  "0018_run_events_without_rowid",
 ] as const;
 
 /** One migration name. */
@@ -67,6 +69,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0015_run_retention": runRetentionMigration,
     "0016_run_event_references": runEventReferencesMigration,
     "0017_receipt_result_references": receiptResultReferencesMigration,
+    "0018_run_events_without_rowid": runEventsWithoutRowidMigration(dialect),
   };
 }
 
