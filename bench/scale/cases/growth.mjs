@@ -9,7 +9,9 @@
  * the same number of calls again, which shows the freed pages being reused. Target: growth ≤ 3× the
  * result bytes + 4 KB per call (docs/operations.md#retention).
  *
- *   node bench/scale/cases/growth.mjs [--quick]
+ * BENCH_SCALE_TABLES=1 also logs the growth per call of each table and index (with rows per call).
+ *
+ *   node bench/scale/cases/growth.mjs [--quick] [--dialect=sqlite,postgres] [--bytes=1024,65536]
  */
 
 import { randomBytes } from "node:crypto";
@@ -68,18 +70,63 @@ async function sizeOf(database) {
   });
 }
 
-/** Logs bytes per table and index (SQLite's dbstat), for finding what a call costs. */
-function logTables(database, log) {
-  const db = new Database(database.path, { readonly: true });
-  try {
-    for (const row of db
-      .prepare("select name, sum(pgsize) as bytes from dbstat group by name order by bytes desc")
-      .all()) {
-      log(`  ${row.name}: ${row.bytes}`);
+/**
+ * Bytes per table and per index now (SQLite: dbstat, pages of each b-tree; PostgreSQL: each table's
+ * heap and TOAST, each index), with row counts, for the breakdown BENCH_SCALE_TABLES=1 logs.
+ * @returns {Promise<Map<string, { bytes: number, rows: number | undefined }>>}
+ */
+async function objectSizes(database) {
+  const sizes = new Map();
+  if (database.dialect === "sqlite") {
+    const db = new Database(database.path, { readonly: true });
+    try {
+      const tables = new Set(
+        db
+          .prepare("select name from sqlite_schema where type = 'table'")
+          .all()
+          .map((row) => row.name),
+      );
+      for (const row of db.prepare("select name, sum(pgsize) as bytes from dbstat group by name").all()) {
+        const rows = tables.has(row.name) ? db.prepare(`select count(*) as n from "${row.name}"`).get().n : undefined;
+        sizes.set(row.name, { bytes: row.bytes, rows });
+      }
+    } finally {
+      db.close();
     }
-  } finally {
-    db.close();
+    return sizes;
   }
+  return withPostgres(async (client) => {
+    const { rows } = await client.query(
+      `select c.relname as name, c.relkind as kind,
+         case when c.relkind = 'r' then pg_table_size(c.oid) else pg_relation_size(c.oid) end as bytes
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = $1 and c.relkind in ('r', 'i')`,
+      [database.schema],
+    );
+    for (const row of rows) {
+      let count;
+      if (row.kind === "r") {
+        const counted = await client.query(`select count(*) as n from "${database.schema}"."${row.name}"`);
+        count = Number(counted.rows[0].n);
+      }
+      sizes.set(row.name, { bytes: Number(row.bytes), rows: count });
+    }
+    return sizes;
+  });
+}
+
+/** Logs what each table and index grew by per call between `before` and `after` (largest first). */
+function logGrowth(dialect, bytes, calls, before, after, log) {
+  const lines = [];
+  for (const [name, size] of after) {
+    const grew = size.bytes - (before.get(name)?.bytes ?? 0);
+    if (grew === 0) continue;
+    const rows =
+      size.rows === undefined ? "" : ` (${((size.rows - (before.get(name)?.rows ?? 0)) / calls).toFixed(1)} rows)`;
+    lines.push([grew, `  ${name}: ${Math.round(grew / calls)} B per call${rows}`]);
+  }
+  log(`${dialect} ${bytes} B results, growth per call by table and index:`);
+  for (const [, line] of lines.sort((a, b) => b[0] - a[0])) log(line);
 }
 
 /** Drives `calls` one-call runs to completion with results of `bytes`. */
@@ -108,10 +155,12 @@ async function measure(dialect, bytes, calls, log) {
     const world = await buildScriptedWorld(bench.admin, SCRIPT, 1024);
     // One run first, so the sizes compare a warm database (first pages of every table and index).
     await completeRuns(bench.admin, world, 1, bytes);
+    const tables = process.env.BENCH_SCALE_TABLES === "1";
+    const objectsBefore = tables ? await objectSizes(database) : undefined;
     const before = await sizeOf(database);
     const runIds = await completeRuns(bench.admin, world, calls, bytes);
     const after = await sizeOf(database);
-    if (process.env.BENCH_SCALE_TABLES === "1" && dialect === "sqlite") logTables(database, log);
+    if (tables) logGrowth(dialect, bytes, calls, objectsBefore, await objectSizes(database), log);
     bench.clock.advance(RETENTION_MS + 1);
     const deadline = Date.now() + SWEEP_TIMEOUT_MS;
     const last = runIds[runIds.length - 1];
@@ -139,12 +188,12 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 /** Runs the case. @param {{ quick: boolean, log: (line: string) => void }} context */
-export async function run({ quick, log }) {
+export async function run({ quick, log, dialects = ["sqlite", "postgres"], sizes = RESULT_SIZES }) {
   const calls = quick ? 100 : 1_000;
   const rows = [];
   const failures = [];
-  for (const dialect of ["sqlite", "postgres"]) {
-    for (const bytes of RESULT_SIZES) {
+  for (const dialect of dialects) {
+    for (const bytes of sizes) {
       const m = await measure(dialect, bytes, calls, log);
       if (m === undefined) continue;
       if (m.perCall > m.target)
@@ -186,7 +235,13 @@ export async function run({ quick, log }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const outcome = await run({ quick: process.argv.includes("--quick"), log: (line) => console.error(line) });
+  const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const outcome = await run({
+    quick: process.argv.includes("--quick"),
+    log: (line) => console.error(line),
+    dialects: option("dialect")?.split(","),
+    sizes: option("bytes")?.split(",").map(Number),
+  });
   console.log(outcome.markdown);
   if (outcome.failures.length > 0) console.log(`\nmissed: ${outcome.failures.join("; ")}`);
   process.exit(0);

@@ -17,9 +17,27 @@ function readOnly(path) {
 export function checkStores({ serverDbPath, ledgerPath, journalPaths }) {
   const server = readOnly(serverDbPath);
   const calls = server.prepare("SELECT call_id, run_id, status, executor_id FROM tool_calls").all();
+  // A completed body stored without the result text its history item holds (the server's 0017) is
+  // put back together from that item, as the server's receipt store reads it.
   const receipts = server
-    .prepare("SELECT call_id, receipt_id, kind, body_text, applied FROM receipts ORDER BY call_id, seq")
-    .all();
+    .prepare(
+      `SELECT r.call_id, r.receipt_id, r.kind, r.body_text, r.applied, r.result_at, r.result_from, r.result_length,
+         h.item_json FROM receipts r
+       LEFT JOIN execution_history h ON h.run_id = r.run_id AND h.seq = r.result_seq
+       ORDER BY r.call_id, r.seq`,
+    )
+    .all()
+    .map(({ result_at, result_from, result_length, item_json, ...receipt }) =>
+      result_at === null
+        ? receipt
+        : {
+            ...receipt,
+            body_text:
+              receipt.body_text.slice(0, result_at) +
+              item_json.slice(result_from, result_from + result_length) +
+              receipt.body_text.slice(result_at),
+          },
+    );
   const runs = server.prepare("SELECT status, COUNT(*) AS n FROM runs GROUP BY status").all();
   server.close();
   const ledger = readOnly(ledgerPath);

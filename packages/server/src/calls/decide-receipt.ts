@@ -38,7 +38,7 @@ import {
   transitionCall,
 } from "@toolhost/protocol";
 import type { CallOutcome } from "../runs/run-progress.js";
-import type { CallRecord, ReceiptRecord } from "../storage/records.js";
+import type { CallRecord, ReceiptFacts } from "../storage/records.js";
 import { grantHash, secretsEqual } from "./grant.js";
 import type { IncomingReceipt } from "./receipt-body.js";
 
@@ -83,7 +83,7 @@ export interface ProgressFacts {
 export function decideReceipt(
   call: CallRecord,
   runStatus: RunStatus,
-  existing: ReceiptRecord | undefined,
+  existing: ReceiptFacts | undefined,
   incoming: VerifiedReceipt,
   nowMs: number,
   progress: ProgressFacts,

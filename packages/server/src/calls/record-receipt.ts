@@ -16,7 +16,8 @@ import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
 import { linkActiveSpansToCall } from "../observability/call-tracing.js";
 import { inSpan } from "../observability/request-tracing.js";
-import type { RunProgress } from "../runs/run-progress.js";
+import type { HistoryResultText, RunProgress } from "../runs/run-progress.js";
+import type { ReceiptResultReference } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import type { Wakeup } from "../wakeups/wakeup.js";
@@ -120,6 +121,7 @@ async function recordReceiptOnce(
     let applied = decision.applied;
     let runStatus = target.run.status;
     let woken: Wakeup[] = [];
+    let resultReference: ReceiptResultReference | undefined;
     const change = decision.change;
     const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
     if (change?.type === "settle") {
@@ -132,6 +134,7 @@ async function recordReceiptOnce(
       applied = progress.applied;
       runStatus = progress.run_status;
       woken = progress.wakeups;
+      if (incoming.kind === "completed") resultReference = storedOnce(incoming.body_text, progress.result_text);
     }
     const answer: ReceiptAnswerJson = {
       receipt_id: incoming.receipt_id,
@@ -155,6 +158,7 @@ async function recordReceiptOnce(
       answer_json: answerJson,
       applied,
       created_at_ms: nowMs,
+      ...(resultReference === undefined ? {} : { result_reference: resultReference }),
     };
     // An accepting receipt changes the call and is stored in one step (one statement on PostgreSQL).
     const inserted =
@@ -166,6 +170,20 @@ async function recordReceiptOnce(
   });
   if (outcome.woken.length > 0) deps.wakeups.notify(outcome.woken);
   return outcome.text;
+}
+
+/** Shortest result text stored once rather than twice (below, the reference costs about as much). */
+const MIN_SHARED_RESULT_CHARS = 64;
+
+/**
+ * Where the body's result text is stored already, when the history item holds it byte for byte (a
+ * result within the tool's budget, sent as compact JSON): the body is then stored without it.
+ */
+function storedOnce(body: string, item: HistoryResultText | undefined): ReceiptResultReference | undefined {
+  if (item === undefined || item.text.length < MIN_SHARED_RESULT_CHARS) return undefined;
+  const at = body.indexOf(item.text);
+  if (at < 0) return undefined;
+  return { seq: item.seq, at, from: item.from, length: item.text.length };
 }
 
 function changedMeanwhile(): ProtocolError {

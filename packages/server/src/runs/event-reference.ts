@@ -7,8 +7,8 @@
  */
 
 import { encodeNumberCursor } from "../storage/page-cursor.js";
-import type { RunEventRecord, RunRecord } from "../storage/records.js";
-import { runOf } from "./run-wire.js";
+import type { RunEventRecord } from "../storage/records.js";
+import { type RunWireFacts, runOf } from "./run-wire.js";
 
 /** Longest event data sent inline on a stream (bytes of compact UTF-8 JSON); longer goes as a reference. */
 export const MAX_EVENT_DATA_BYTES = 64 * 1024;
@@ -38,7 +38,7 @@ export function referenceData(event: RunEventRecord): string {
 }
 
 /** The data of a `run.status` event: the run's wire form, or when that is too long, without `output` and `error`. */
-export function runStatusData(run: RunRecord): string {
+export function runStatusData(run: RunWireFacts): string {
   const wire = runOf(run);
   const full = JSON.stringify(wire);
   const bytes = Buffer.byteLength(full, "utf8");

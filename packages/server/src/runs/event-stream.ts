@@ -19,6 +19,7 @@ import { type RunStatus, TERMINAL_RUN_STATUSES } from "@toolhost/protocol";
 import type { RunEventRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 import { MAX_EVENT_DATA_BYTES, referenceData } from "./event-reference.js";
+import { eventsWithData } from "./run-event-data.js";
 import type { RunEventTails, TailReader } from "./run-event-tails.js";
 
 /** Events read per round trip while catching up (each at most MAX_EVENT_DATA_BYTES). */
@@ -84,7 +85,10 @@ export async function streamRunEvents(
   let cursor = afterSeq;
   // Catching up, paced by the client: a batch at a time, each event released once written.
   for (;;) {
-    const events = await sources.storage.runEvents.listAfter(runId, cursor, CATCH_UP_BATCH, MAX_EVENT_DATA_BYTES);
+    const events = eventsWithData(
+      await sources.storage.runEvents.listAfter(runId, cursor, CATCH_UP_BATCH, MAX_EVENT_DATA_BYTES),
+      MAX_EVENT_DATA_BYTES,
+    );
     const count = events.length;
     for (let event = events.shift(); event !== undefined; event = events.shift()) {
       if (closed.aborted) return "closed";

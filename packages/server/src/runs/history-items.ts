@@ -53,6 +53,19 @@ export function toolResultItem(callId: string, receiptId: string | null, preview
   });
 }
 
+/**
+ * Where the preview's result text lies in `itemJson`, the toolResultItem of `preview`: its last
+ * member, followed by the two closing braces. Undefined if the item does not end so.
+ */
+export function resultTextOffset(
+  itemJson: string,
+  preview: ContextPreview,
+): { from: number; text: string } | undefined {
+  const text = compact(preview.result);
+  if (!itemJson.endsWith(`${text}}}`)) return undefined;
+  return { from: itemJson.length - 2 - text.length, text };
+}
+
 /** A context preview with its keys in the order of docs/projection.md. */
 export function previewJson(preview: ContextPreview): PlainJsonObject {
   return {

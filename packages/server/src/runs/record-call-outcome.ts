@@ -15,7 +15,7 @@ import { runFreezesCall, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
 import { traceSettledCalls } from "../observability/call-tracing.js";
 import type { CallRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
-import { toolResultItem } from "./history-items.js";
+import { resultTextOffset, toolResultItem } from "./history-items.js";
 import { runModelTurns } from "./model-turns.js";
 import { outcomePreview, outcomeReceiptId } from "./outcome-preview.js";
 import { appendHistory, emitRunEvents, toolCallEvent } from "./run-events.js";
@@ -51,13 +51,19 @@ export class HistoryRunProgress implements RunProgress {
 
     const preview = outcomePreview(outcome, call.max_result_context_bytes);
     await emitRunEvents(stores, run.run_id, [toolCallEvent(call)], nowMs);
-    await appendHistory(stores, run.run_id, [toolResultItem(call.call_id, outcomeReceiptId(outcome), preview)], nowMs);
+    const item = toolResultItem(call.call_id, outcomeReceiptId(outcome), preview);
+    const [seq] = await appendHistory(stores, run.run_id, [item], nowMs);
+    // The receipt that carried a result stores it once: its body points at the item's copy (a cut
+    // preview is not the result sent, so there is nothing to look for).
+    const shared = outcome.kind === "completed" && !preview.truncated && seq !== undefined;
+    const offset = shared ? resultTextOffset(item, preview) : undefined;
+    const resultText = offset === undefined || seq === undefined ? {} : { result_text: { seq, ...offset } };
 
     const waitsForThisTurn = run.status === "waiting_for_tools" && call.turn === run.turn - 1;
-    if (!waitsForThisTurn) return unchanged(true);
-    if (!(await turnSettled(stores, call, locked))) return unchanged(true);
+    if (!waitsForThisTurn) return { ...unchanged(true), ...resultText };
+    if (!(await turnSettled(stores, call, locked))) return { ...unchanged(true), ...resultText };
     const next = await runModelTurns(stores, run, nowMs);
-    return { applied: true, run_status: next.run.status, wakeups: next.wakeups };
+    return { applied: true, run_status: next.run.status, wakeups: next.wakeups, ...resultText };
   }
 }
 

@@ -9,6 +9,7 @@
 import type { RunEventRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 import { MAX_EVENT_DATA_BYTES } from "./event-reference.js";
+import { eventsWithData } from "./run-event-data.js";
 import type { RunEventWakeups } from "./run-event-wakeups.js";
 
 /** Events read per round trip by a tail. */
@@ -60,7 +61,10 @@ class RunTail {
         if (this.readers.size === 0) return;
         let from = Math.min(...[...this.readers].map((reader) => reader.cursor));
         for (;;) {
-          const events = await this.storage.runEvents.listAfter(this.runId, from, TAIL_BATCH, MAX_EVENT_DATA_BYTES);
+          const events = eventsWithData(
+            await this.storage.runEvents.listAfter(this.runId, from, TAIL_BATCH, MAX_EVENT_DATA_BYTES),
+            MAX_EVENT_DATA_BYTES,
+          );
           for (const reader of [...this.readers]) reader.deliver(events);
           const last = events.at(-1);
           if (last === undefined || events.length < TAIL_BATCH || this.readers.size === 0) break;

@@ -8,27 +8,28 @@
  * - `history.item`: `{"seq":n,"item":<the item as stored>}` for each appended history item;
  * - `tool_call.status`: a call (its wire form) when it is created, settles, or is cancelled;
  * - `model.request`: each model request on record (its wire form).
+ *
+ * The wire forms of `run.status`, `tool_call.status` and `model.request` are stored as references to
+ * their rows and rebuilt when read (`run-event-data.ts`).
  */
 
 import type { CallRecord, ModelRequestRecord, NewRunEvent, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
-import { runStatusData } from "./event-reference.js";
-import { modelRequestOf } from "./model-request-wire.js";
-import { toolCallOf } from "./run-wire.js";
+import { modelRequestReference, runStatusReference, toolCallReference } from "./run-event-data.js";
 
-/** The `run.status` event of `run` as stored. */
+/** The `run.status` event of `run` as stored (a reference to the run: `run-event-data.ts`). */
 export function runStatusEvent(run: RunRecord): NewRunEvent {
-  return { kind: "run.status", data_json: runStatusData(run) };
+  return runStatusReference(run);
 }
 
-/** The `tool_call.status` event of `call` as stored. */
+/** The `tool_call.status` event of `call` as stored (a reference to the call). */
 export function toolCallEvent(call: CallRecord): NewRunEvent {
-  return { kind: "tool_call.status", data_json: JSON.stringify(toolCallOf(call)) };
+  return toolCallReference(call);
 }
 
-/** The `model.request` event of a recorded request. */
+/** The `model.request` event of a recorded request (a reference to its row). */
 export function modelRequestEvent(request: ModelRequestRecord): NewRunEvent {
-  return { kind: "model.request", data_json: JSON.stringify(modelRequestOf(request)) };
+  return modelRequestReference(request.request_id);
 }
 
 /** Appends `items` to the run's history and a `history.item` event for each; answers their `seq`s. */

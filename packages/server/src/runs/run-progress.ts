@@ -31,6 +31,15 @@ export interface RunProgressAnswer {
   run_status: RunStatus;
   /** The wake-ups of the new pending calls (notify executors after the commit). */
   wakeups: Wakeup[];
+  /** The history item the outcome went into and where in it its preview's result text is (when applied). */
+  result_text?: HistoryResultText;
+}
+
+/** Where a tool_result item's result text is: item `seq`, UTF-16 offsets [from, from + text.length). */
+export interface HistoryResultText {
+  readonly seq: number;
+  readonly from: number;
+  readonly text: string;
 }
 
 /**

@@ -11,8 +11,47 @@ import type { CallRecord, HistoryItemRecord, Page, RunRecord } from "../storage/
 import { MAX_CALLS_PER_TURN } from "./run-limits.js";
 import { NO_BINDING } from "./turn-records.js";
 
+/** The columns of a run its wire form shows. */
+export type RunWireFacts = Pick<
+  RunRecord,
+  | "run_id"
+  | "session_id"
+  | "agent_id"
+  | "agent_version"
+  | "status"
+  | "output"
+  | "error_json"
+  | "created_at_ms"
+  | "updated_at_ms"
+  | "ended_at_ms"
+>;
+
+/** The columns of a call its wire form shows. */
+export type CallWireFacts = Pick<
+  CallRecord,
+  | "call_id"
+  | "run_id"
+  | "turn"
+  | "position"
+  | "tool_name"
+  | "binding_id"
+  | "effect"
+  | "status"
+  | "executor_id"
+  | "claim_id"
+  | "claimed_at_ms"
+  | "accepted_at_ms"
+  | "compensates"
+  | "arguments_digest"
+  | "cancel_requested_at_ms"
+  | "deadline_ms"
+  | "created_at_ms"
+  | "updated_at_ms"
+  | "settled_at_ms"
+>;
+
 /** The wire form of a stored run (members in the schema's order; absent facts left out). */
-export function runOf(run: RunRecord): Run {
+export function runOf(run: RunWireFacts): Run {
   return {
     run_id: run.run_id,
     session_id: run.session_id,
@@ -32,14 +71,14 @@ export function runOf(run: RunRecord): Run {
  * having been accepted (a `failed` receipt needs an accepted call), only a call past the turn's limit
  * sits at a position of MAX_CALLS_PER_TURN or more, and only an unknown tool has no binding.
  */
-function rejectionOf(call: CallRecord): ToolCall["rejected"] {
+function rejectionOf(call: CallWireFacts): ToolCall["rejected"] {
   if (call.status !== "failed" || call.accepted_at_ms !== null || call.claimed_at_ms !== null) return undefined;
   if (call.compensates === null && call.position >= MAX_CALLS_PER_TURN) return "too_many_calls";
   return call.binding_id === NO_BINDING ? "unknown_tool" : "invalid_arguments";
 }
 
 /** The wire form of a stored call (members in the schema's order; absent facts left out). */
-export function toolCallOf(call: CallRecord): ToolCall {
+export function toolCallOf(call: CallWireFacts): ToolCall {
   const rejected = rejectionOf(call);
   return {
     call_id: call.call_id,

@@ -183,6 +183,14 @@ export interface ReceiptsTable {
   /** 1 or 0. */
   applied: number;
   created_at_ms: number;
+  /**
+   * With the next three: `body_text` is the body without its result text, which is the run's history
+   * item `result_seq` from UTF-16 offset `result_from`, `result_length` long, put back at `result_at` (0017).
+   */
+  result_seq: number | null;
+  result_at: number | null;
+  result_from: number | null;
+  result_length: number | null;
 }
 
 /** `executors`: one row per stable executor ID (0003). */
@@ -272,9 +280,12 @@ export interface RunEventsTable {
   run_id: string;
   seq: number;
   kind: string;
+  /** The wire form; with `ref_id`, the snapshot the wire form is rebuilt from (or NULL). */
   data_json: string | null;
   history_seq: number | null;
   created_at_ms: number;
+  /** The run, call or model request the event's data is rebuilt from; NULL: `data_json` is the wire form (0016). */
+  ref_id: string | null;
 }
 
 /** Every table, by name. */

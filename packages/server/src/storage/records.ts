@@ -173,6 +173,21 @@ export interface ReceiptRecord {
   created_at_ms: number;
 }
 
+/** A stored receipt without its body (what deciding on a redelivery needs). */
+export type ReceiptFacts = Omit<ReceiptRecord, "body_text">;
+
+/**
+ * Where the result text of a `completed` receipt's body is stored already: in the run's history item
+ * `seq` (the call's tool_result), UTF-16 offsets [from, from + length), the same text as the body's
+ * from offset `at`. The receipt is then stored without it, and put back together when read.
+ */
+export interface ReceiptResultReference {
+  seq: number;
+  at: number;
+  from: number;
+  length: number;
+}
+
 /** A stored executor: its current connection and lease. */
 export interface ExecutorRecord {
   executor_id: string;
@@ -252,10 +267,43 @@ export interface CalibrationSums {
 /** The kinds of run events. */
 export type RunEventKind = "run.status" | "history.item" | "tool_call.status" | "model.request";
 
-/** An event to append: its data, or (for `history.item`) the history item it names. */
+/**
+ * An event to append: its data; or (for `history.item`) the history item it names; or the row its
+ * data is rebuilt from when read (`ref_id`: the run, the call, the model request) with what of that
+ * row the event must show as it was then (`snapshot_json`; none for a model request, never changed).
+ */
 export type NewRunEvent =
   | { kind: Exclude<RunEventKind, "history.item">; data_json: string }
-  | { kind: "history.item"; history_seq: number };
+  | { kind: "history.item"; history_seq: number }
+  | { kind: Exclude<RunEventKind, "history.item">; ref_id: string; snapshot_json: string | null };
+
+/** The columns of a run a `run.status` event is rebuilt from: those that never change. */
+export type RunEventRunFacts = Pick<
+  RunRecord,
+  "run_id" | "session_id" | "agent_id" | "agent_version" | "created_at_ms"
+>;
+
+/** The columns of a call a `tool_call.status` event is rebuilt from: those that never change. */
+export type RunEventCallFacts = Pick<
+  CallRecord,
+  | "call_id"
+  | "run_id"
+  | "turn"
+  | "position"
+  | "tool_name"
+  | "binding_id"
+  | "effect"
+  | "arguments_digest"
+  | "compensates"
+  | "deadline_ms"
+  | "created_at_ms"
+>;
+
+/** The row a stored event's data is rebuilt from, read with it, and the event's snapshot. */
+export type RunEventSource =
+  | { kind: "run.status"; run: RunEventRunFacts; snapshot_json: string }
+  | { kind: "tool_call.status"; call: RunEventCallFacts; snapshot_json: string }
+  | { kind: "model.request"; request: ModelRequestRecord };
 
 /** A stored run event with its data (a `history.item`'s data is `{"seq":n,"item":<the item>}`). */
 export interface RunEventRecord {
@@ -269,4 +317,12 @@ export interface RunEventRecord {
   /** The history item a `history.item` names; null for the other kinds. */
   history_seq: number | null;
   created_at_ms: number;
+}
+
+/**
+ * A run event as the store reads it: with `source` (an event stored as a reference), `data_json` is
+ * null and `data_bytes` 0 until the runs area rebuilds the data (`runs/run-event-data.ts`).
+ */
+export interface StoredRunEvent extends RunEventRecord {
+  source: RunEventSource | null;
 }

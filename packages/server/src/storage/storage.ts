@@ -23,10 +23,11 @@ import type {
   NewRunEvent,
   Page,
   PageRequest,
+  ReceiptFacts,
   ReceiptRecord,
-  RunEventRecord,
   RunRecord,
   SessionRecord,
+  StoredRunEvent,
   ToolsetRecord,
   ToolsetVersionRecord,
 } from "./records.js";
@@ -258,7 +259,7 @@ export interface CallContext {
   readonly target: CallTarget | undefined;
   readonly executor: ExecutorRecord | undefined;
   /** The receipt stored under the request's (call, claim, receipt) ID (receipts only). */
-  readonly existing: ReceiptRecord | undefined;
+  readonly existing: ReceiptFacts | undefined;
   /** The run's whole row (with `input.whole_run`), read under the run's lock in a transaction. */
   readonly run?: RunRecord;
   /** How many `progress` receipts the call has stored (receipts without `input.whole_run`). */
@@ -574,8 +575,10 @@ export interface RunEventStore {
   /**
    * Up to `limit` events of the run after `afterSeq`, oldest first; an event whose stored text is
    * longer than `maxDataBytes` comes without its data (`data_json` null), never read into memory.
+   * An event stored as a reference comes with its `source` (the row it is rebuilt from, joined in
+   * the same statement) for the runs area to rebuild its data.
    */
-  listAfter(runId: string, afterSeq: number, limit: number, maxDataBytes?: number): Promise<RunEventRecord[]>;
+  listAfter(runId: string, afterSeq: number, limit: number, maxDataBytes?: number): Promise<StoredRunEvent[]>;
 }
 
 /** An ended run as the retention sweep sees it. */

@@ -35,8 +35,24 @@ export interface ProtocolRows {
   close(): Promise<void>;
 }
 
+// A body stored without its result text (0017) is put back together from the history item holding it.
 const RECEIPTS_SQL = (marks: string) =>
-  `select call_id, claim_id, receipt_id, body_text from receipts where run_id in (${marks})`;
+  `select r.call_id, r.claim_id, r.receipt_id, r.body_text, r.result_at, r.result_from, r.result_length,
+     h.item_json from receipts r
+   left join execution_history h on h.run_id = r.run_id and h.seq = r.result_seq
+   where r.run_id in (${marks})`;
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of either driver, normalised here.
+function receiptRow(row: any): ReceiptRow {
+  const body: string = row.body_text;
+  const whole =
+    row.result_at === null
+      ? body
+      : body.slice(0, Number(row.result_at)) +
+        String(row.item_json).slice(Number(row.result_from), Number(row.result_from) + Number(row.result_length)) +
+        body.slice(Number(row.result_at));
+  return { call_id: row.call_id, claim_id: row.claim_id, receipt_id: row.receipt_id, body_text: whole };
+}
 const EXECUTORS_SQL = (marks: string) =>
   `select executor_id, connection_id, epoch, online, lease_expires_ms, key_id from executors where executor_id in (${marks})`;
 
@@ -61,7 +77,12 @@ export async function openProtocolRows(url: string): Promise<ProtocolRows> {
     const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
     return {
       receipts: async (runIds) =>
-        runIds.length === 0 ? [] : (db.prepare(RECEIPTS_SQL(marks(runIds.length))).all(...runIds) as ReceiptRow[]),
+        runIds.length === 0
+          ? []
+          : db
+              .prepare(RECEIPTS_SQL(marks(runIds.length)))
+              .all(...runIds)
+              .map(receiptRow),
       executors: async (ids) =>
         ids.length === 0
           ? []
@@ -79,12 +100,7 @@ export async function openProtocolRows(url: string): Promise<ProtocolRows> {
     receipts: async (runIds) =>
       runIds.length === 0
         ? []
-        : (await client.query<ReceiptRow>(RECEIPTS_SQL(marks(runIds.length)), [...runIds])).rows.map((row) => ({
-            call_id: row.call_id,
-            claim_id: row.claim_id,
-            receipt_id: row.receipt_id,
-            body_text: row.body_text,
-          })),
+        : (await client.query(RECEIPTS_SQL(marks(runIds.length)), [...runIds])).rows.map(receiptRow),
     executors: async (ids) =>
       ids.length === 0 ? [] : (await client.query(EXECUTORS_SQL(marks(ids.length)), [...ids])).rows.map(executorRow),
     close: () => client.end(),

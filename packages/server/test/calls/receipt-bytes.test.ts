@@ -1,6 +1,6 @@
 // The stored receipt is the body as sent, byte for byte; the history's projection is the dry-run's.
 import { beforeAll, expect, it } from "vitest";
-import { dumpTables } from "../support/table-dump.js";
+import { dumpStoredTables, dumpTables } from "../support/table-dump.js";
 import { describeEachDialect } from "../support/test-databases.js";
 import {
   admin,
@@ -104,5 +104,48 @@ describeEachDialect("receipt bytes", (dialect) => {
     );
     const history = await historyText(server, held.runId);
     expect(history).toContain('"result":{"b":12345678901234567890,"a":100.0,"s":"é"}');
+  });
+
+  it("a compact result within the budget is stored once: the receipt row points at the history's copy", async () => {
+    const held = await acceptedCall("bytes-ex-4");
+    const fields = `"executor_id":"${held.executorId}","claim_id":"${held.claimId}","grant":"${held.grant}"`;
+    const result = `{ "count": 12345678901234567890, "text": "café ${"中文".repeat(40)} 🚀", "n": [1, 2, 3] }`;
+    const body = `{"receipt_id":"once","kind":"completed",${fields},"result":${result}}`;
+    expectStatus(await receipt(server, world, held, body), 200);
+    const history = await historyText(server, held.runId);
+    const compactResult = `{"count":12345678901234567890,"text":"café ${"中文".repeat(40)} 🚀","n":[1,2,3]}`;
+    expect(history).toContain(`"result":${compactResult}}}`);
+    // The result as sent, with its spaces, is not what the history holds: stored whole.
+    const asStored = async (callId: string) =>
+      ((await dumpStoredTables(server.database.url)).receipts ?? [])
+        .map((row) => JSON.parse(row))
+        .find((row) => row.call_id === callId && row.receipt_id === "once");
+    expect(await asStored(held.callId)).toMatchObject({ body_text: body, result_seq: null });
+    expect(
+      ((await dumpTables(server.database.url)).receipts ?? []).some((row) => JSON.parse(row).body_text === body),
+    ).toBe(true);
+
+    const second = await acceptedCall("bytes-ex-5");
+    const secondFields = `"executor_id":"${second.executorId}","claim_id":"${second.claimId}","grant":"${second.grant}"`;
+    const sent = `{"receipt_id":"once","kind":"completed",${secondFields},"result":${compactResult}}`;
+    expectStatus(await receipt(server, world, second, sent), 200);
+    const stored = (await server.server.storage.receipts.listByCall(second.callId)).find(
+      (row) => row.receipt_id === "once",
+    );
+    expect(stored?.body_text).toBe(sent);
+    const raw = await asStored(second.callId);
+    expect(raw.body_text).toBe(sent.replace(compactResult, ""));
+    expect(Number(raw.result_seq)).toBeGreaterThan(0);
+    expect(
+      ((await dumpTables(server.database.url)).receipts ?? []).some((row) => JSON.parse(row).body_text === sent),
+    ).toBe(true);
+    // Redelivered: the same answer, replayed, nothing stored again.
+    const replay = expectStatus(await receipt(server, world, second, sent), 200);
+    expect(replay).toMatchObject({ replayed: true, kind: "completed" });
+    // The receipts route counts the whole body's bytes.
+    const listed = await server.call("GET", `/v1/runs/${second.runId}/tool-calls/${second.callId}/receipts`, admin);
+    expect(listed.status).toBe(200);
+    const bytes = (JSON.parse(listed.text) as { receipts: Array<{ receipt_id: string; body_bytes: number }> }).receipts;
+    expect(bytes.find((entry) => entry.receipt_id === "once")?.body_bytes).toBe(Buffer.byteLength(sent, "utf8"));
   });
 });

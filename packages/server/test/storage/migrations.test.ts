@@ -128,6 +128,9 @@ describeEachDialect("migrations", (dialect) => {
       "0013_run_limits",
       "0014_queue_indexes",
       "0015_run_retention",
+      "0016_run_event_references",
+      "0017_receipt_result_references",
+      "0018_run_events_without_rowid",
     ]);
   });
 
@@ -355,8 +358,12 @@ describeEachDialect("migrations", (dialect) => {
     const connection = await connectDatabase(database.url);
     const { db } = connection;
     const storage = await openStorage(database.url, { migrate: false });
+    // The columns 0003 made (later migrations add columns, NULL for these rows).
     const receiptRows = () =>
-      sql`select * from receipts order by call_id, seq`.execute(db).then((result) => JSON.stringify(result.rows));
+      sql`select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_digest, answer_json,
+            applied, created_at_ms from receipts order by call_id, seq`
+        .execute(db)
+        .then((result) => JSON.stringify(result.rows));
     try {
       const migrator = createMigrator(connection);
       // Seeded through today's stores, then stepped down to the schema before 0004.
@@ -397,6 +404,51 @@ describeEachDialect("migrations", (dialect) => {
       await db.deleteFrom("receipts").where("claim_id", "=", "clm2").execute();
       expect(await applyMigrations(migrator, down)).toEqual({ applied: [], current: "0003_runtime" });
       expect(await receiptRows()).toBe(before);
+    } finally {
+      await storage.close();
+      await db.destroy();
+      await database.dispose();
+    }
+  });
+
+  it("0018 keeps every run event as it was (SQLite: rebuilt without rowid); down goes back", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const connection = await connectDatabase(database.url);
+    const { db } = connection;
+    const storage = await openStorage(database.url, { migrate: false });
+    const eventRows = () =>
+      sql`select run_id, seq, kind, data_json, history_seq, created_at_ms, ref_id from run_events order by run_id, seq`
+        .execute(db)
+        .then((result) => JSON.stringify(result.rows));
+    const tableSql = () =>
+      dialect === "sqlite"
+        ? sql<{ sql: string }>`select sql from sqlite_master where name = 'run_events'`
+            .execute(db)
+            .then((result) => result.rows[0]?.sql ?? "")
+        : Promise.resolve("");
+    try {
+      const migrator = createMigrator(connection);
+      await applyMigrations(migrator, (m) => m.migrateTo("0017_receipt_result_references"));
+      await publishRuntime(storage);
+      await storage.runs.insert(runRecord("r1"));
+      await storage.runs.insert(runRecord("r2"));
+      await storage.runEvents.append("r1", [{ kind: "run.status", data_json: '{"n":12345678901234567890}' }], 1_000);
+      await storage.runEvents.append("r1", [{ kind: "history.item", history_seq: 0 }], 2_000);
+      await storage.runEvents.append("r2", [{ kind: "run.status", ref_id: "r2", snapshot_json: "{}" }], 3_000);
+      const before = await eventRows();
+      expect(JSON.parse(before)).toHaveLength(3);
+
+      expect(await applyMigrations(migrator)).toEqual({ applied: ["0018_run_events_without_rowid"], current: LATEST });
+      expect(await eventRows()).toBe(before);
+      if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).toContain("without rowid");
+      // Appending goes on after the last seq.
+      expect(await storage.runEvents.append("r1", [{ kind: "run.status", data_json: "{}" }], 4_000)).toEqual([3]);
+      await db.deleteFrom("run_events").where("seq", "=", 3).execute();
+
+      const down = (m: Migrator) => m.migrateTo("0017_receipt_result_references");
+      expect(await applyMigrations(migrator, down)).toEqual({ applied: [], current: "0017_receipt_result_references" });
+      expect(await eventRows()).toBe(before);
+      if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).not.toContain("without rowid");
     } finally {
       await storage.close();
       await db.destroy();

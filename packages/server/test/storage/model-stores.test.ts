@@ -126,8 +126,8 @@ describeEachDialect("model stores", (dialect) => {
     });
     expect(await s.runEvents.append("r2", [{ kind: "run.status", data_json: "{}" }], 7_000)).toEqual([1]);
     expect(await s.runEvents.append("r1", [{ kind: "model.request", data_json: '{"n":1}' }], 8_000)).toEqual([3]);
-    const queued = { run_id: "r1", seq: 1, kind: "run.status", history_seq: null, created_at_ms: 7_000 };
-    const input = { run_id: "r1", seq: 2, kind: "history.item", history_seq: 0, created_at_ms: 7_000 };
+    const queued = { run_id: "r1", seq: 1, kind: "run.status", history_seq: null, created_at_ms: 7_000, source: null };
+    const input = { run_id: "r1", seq: 2, kind: "history.item", history_seq: 0, created_at_ms: 7_000, source: null };
     expect(await s.runEvents.listAfter("r1", 0, 10)).toEqual([
       { ...queued, data_json: '{"status":"queued"}', data_bytes: 19 },
       { ...input, data_json: `{"seq":0,"item":${item}}`, data_bytes: item.length },
@@ -139,6 +139,7 @@ describeEachDialect("model stores", (dialect) => {
         data_bytes: 7,
         history_seq: null,
         created_at_ms: 8_000,
+        source: null,
       },
     ]);
     expect((await s.runEvents.listAfter("r1", 1, 1)).map((event) => event.seq)).toEqual([2]);

@@ -1,6 +1,8 @@
 /**
  * Every row of every table of a test database, as sorted JSON lines per table: two dumps compare equal
- * exactly when nothing was inserted, changed or deleted in between (either dialect).
+ * exactly when nothing was inserted, changed or deleted in between (either dialect). A receipt whose
+ * body is stored without its result text (the history holds it: 0017) shows its whole body, as the
+ * receipt store reads it.
  */
 
 import Database from "better-sqlite3";
@@ -12,6 +14,11 @@ export type TableDump = Record<string, string[]>;
 
 /** Dumps every table of the database at `url` (a test database URL). */
 export async function dumpTables(url: string): Promise<TableDump> {
+  return withWholeReceiptBodies(await dumpStoredTables(url));
+}
+
+/** Dumps every table as stored (receipt bodies without the result text the history holds). */
+export async function dumpStoredTables(url: string): Promise<TableDump> {
   const location = parseDatabaseUrl(url);
   const dump: TableDump = {};
   if (location.dialect === "sqlite") {
@@ -39,6 +46,28 @@ export async function dumpTables(url: string): Promise<TableDump> {
     await client.end();
   }
   return dump;
+}
+
+/** The dump with each receipt's `body_text` put back together from the history item holding its result. */
+function withWholeReceiptBodies(dump: TableDump): TableDump {
+  const receipts = dump.receipts;
+  if (receipts === undefined) return dump;
+  const items = new Map<string, string>();
+  for (const line of dump.execution_history ?? []) {
+    const item = JSON.parse(line) as { run_id: string; seq: number | string; item_json: string };
+    items.set(`${item.run_id} ${Number(item.seq)}`, item.item_json);
+  }
+  const whole = receipts.map((line) => {
+    const row = JSON.parse(line) as Record<string, unknown>;
+    if (row.result_seq === null || row.result_seq === undefined) return line;
+    const item = items.get(`${row.run_id} ${Number(row.result_seq)}`) ?? "";
+    const body = String(row.body_text);
+    const at = Number(row.result_at);
+    const from = Number(row.result_from);
+    row.body_text = body.slice(0, at) + item.slice(from, from + Number(row.result_length)) + body.slice(at);
+    return JSON.stringify(row);
+  });
+  return { ...dump, receipts: whole.sort() };
 }
 
 function rowsText(rows: unknown[]): string[] {

@@ -20,6 +20,9 @@ import { keyConnectionsMigration } from "./0012-key-connections.js";
 import { runLimitsMigration } from "./0013-run-limits.js";
 import { queueIndexesMigration } from "./0014-queue-indexes.js";
 import { runRetentionMigration } from "./0015-run-retention.js";
+import { runEventReferencesMigration } from "./0016-run-event-references.js";
+import { receiptResultReferencesMigration } from "./0017-receipt-result-references.js";
+import { runEventsWithoutRowidMigration } from "./0018-run-events-without-rowid.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -38,6 +41,9 @@ export const MIGRATION_NAMES = [
   "0013_run_limits",
   "0014_queue_indexes",
   "0015_run_retention",
+  "0016_run_event_references",
+  "0017_receipt_result_references",
+  "0018_run_events_without_rowid",
 ] as const;
 
 /** One migration name. */
@@ -61,6 +67,9 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0013_run_limits": runLimitsMigration,
     "0014_queue_indexes": queueIndexesMigration,
     "0015_run_retention": runRetentionMigration,
+    "0016_run_event_references": runEventReferencesMigration,
+    "0017_receipt_result_references": receiptResultReferencesMigration,
+    "0018_run_events_without_rowid": runEventsWithoutRowidMigration(dialect),
   };
 }
 

@@ -61,6 +61,8 @@ export async function acceptCallRecorded(
   if (receipt.call_id !== input.call_id || receipt.claim_id !== input.claim_id) {
     throw new Error("the receipt must be the accepting claim's");
   }
+  // Only a completed receipt carries a result (accepted ones are stored whole).
+  if (receipt.result_reference !== undefined) throw new Error("an accepting receipt carries no result");
   if (dialect === "sqlite") {
     return (await acceptCall(dialect, db, input)) !== undefined && (await insertNextReceipt(dialect, db, receipt));
   }

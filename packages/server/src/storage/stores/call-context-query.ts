@@ -15,7 +15,7 @@ import type { CallContext, CallContextInput } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
 import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-store.js";
-import { receiptFromRow } from "./receipt-store.js";
+import { receiptFactsFromRow } from "./receipt-store.js";
 import { RUN_COLUMNS, runFromRow } from "./run-store.js";
 
 /** The column of the progress count (kept apart from the call's columns). */
@@ -29,11 +29,14 @@ const RECEIPT_COLUMNS = [
   "kind",
   "executor_id",
   "claim_id",
-  "body_text",
   "body_digest",
   "answer_json",
   "applied",
   "created_at_ms",
+  "result_seq",
+  "result_at",
+  "result_from",
+  "result_length",
 ] as const satisfies readonly (keyof ReceiptsTable)[];
 
 /** The call, its run's facts and the executor row. */
@@ -154,7 +157,10 @@ export async function loadCallContext(
     },
     executor:
       executor.executor_id == null ? undefined : executorFromRow(executor as unknown as Selectable<ExecutorsTable>),
-    existing: receipt.receipt_id == null ? undefined : receiptFromRow(receipt as unknown as Selectable<ReceiptsTable>),
+    existing:
+      receipt.receipt_id == null
+        ? undefined
+        : receiptFactsFromRow(receipt as unknown as Omit<Selectable<ReceiptsTable>, "body_text">),
     ...(whole.run_id == null ? {} : { run: runFromRow(whole as unknown as Selectable<RunsTable>) }),
     ...(progressReceipts === undefined ? {} : { progress_receipts: progressReceipts }),
   };

@@ -5,13 +5,16 @@
  */
 
 import { sql } from "kysely";
-import type { ReceiptRecord } from "../records.js";
+import type { ReceiptRecord, ReceiptResultReference } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
 import type { Db } from "../store-context.js";
 
-/** A receipt to store: everything but its `seq`. */
-export type NewReceipt = Omit<ReceiptRecord, "seq">;
+/**
+ * A receipt to store: everything but its `seq`; `result_reference` when the body's result text is
+ * stored already in the run's history (the body is then stored without it).
+ */
+export type NewReceipt = Omit<ReceiptRecord, "seq"> & { readonly result_reference?: ReceiptResultReference };
 
 // Every receipt runs it: compiled once (reusable-query.ts).
 const INSERT_NEXT = new ReusableQuery(
@@ -28,6 +31,10 @@ const INSERT_NEXT = new ReusableQuery(
     answer_json: string,
     applied: number,
     created_at_ms: number,
+    result_seq: number | null,
+    result_at: number | null,
+    result_from: number | null,
+    result_length: number | null,
   ) =>
     db
       .insertInto("receipts")
@@ -47,12 +54,18 @@ const INSERT_NEXT = new ReusableQuery(
         answer_json,
         applied,
         created_at_ms,
+        result_seq,
+        result_at,
+        result_from,
+        result_length,
       }))
       .onConflict((conflict) => conflict.columns(["call_id", "claim_id", "receipt_id"]).doNothing()),
 );
 
 /** Runs the statement on `db`; false when the receipt ID was taken (nothing written). */
 export async function insertNextReceipt(dialect: Dialect, db: Db, receipt: NewReceipt): Promise<boolean> {
+  const reference = receipt.result_reference;
+  const body = receipt.body_text;
   const inserted = await INSERT_NEXT.affected(
     dialect,
     db,
@@ -62,11 +75,15 @@ export async function insertNextReceipt(dialect: Dialect, db: Db, receipt: NewRe
     receipt.kind,
     receipt.executor_id,
     receipt.claim_id,
-    receipt.body_text,
+    reference === undefined ? body : body.slice(0, reference.at) + body.slice(reference.at + reference.length),
     receipt.body_digest,
     receipt.answer_json,
     receipt.applied ? 1 : 0,
     receipt.created_at_ms,
+    reference?.seq ?? null,
+    reference?.at ?? null,
+    reference?.from ?? null,
+    reference?.length ?? null,
   );
   return inserted > 0n;
 }

@@ -8,7 +8,8 @@ import type { StoreContext } from "../store-context.js";
 
 const LIST = "model-requests";
 
-function recordOf(row: ModelRequestsTable): ModelRequestRecord {
+/** The record of a stored row. */
+export function modelRequestFromRow(row: ModelRequestsTable): ModelRequestRecord {
   return { ...row, purpose: row.purpose as ModelRequestPurpose, compacted: row.compacted === 1 };
 }
 
@@ -39,7 +40,7 @@ export class KyselyModelRequestStore implements ModelRequestStore {
         query = query.where((eb) => eb(eb.refTuple("created_at_ms", "request_id"), ">", eb.tuple(after.at, after.id)));
       }
       const rows = await query.execute();
-      return pageOf(rows.map(recordOf), page.limit, (last) =>
+      return pageOf(rows.map(modelRequestFromRow), page.limit, (last) =>
         encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.request_id }),
       );
     });

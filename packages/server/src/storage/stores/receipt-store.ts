@@ -2,26 +2,37 @@
  * Receipts in `receipts`: each one's body exactly as received (`body_text`) and the first answer given
  * (`answer_json`). The primary key (call_id, claim_id, receipt_id) (0004) makes a receipt ID count
  * once per claim: a later claim on the same call can never collide with, or take over, an earlier
- * claim's receipt IDs. `seq` still numbers a call's receipts in arrival order.
+ * claim's receipt IDs. `seq` still numbers a call's receipts in arrival order. A `completed`
+ * receipt whose result text the run's history holds already is stored without it and put back
+ * together when read (`result_seq` … , 0017), so the result is stored once.
  */
 
 import { isReceiptKind } from "@toolhost/protocol";
 import type { Selectable } from "kysely";
 import type { ReceiptsTable } from "../database-schema.js";
-import type { ReceiptRecord } from "../records.js";
+import type { ReceiptFacts, ReceiptRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { ReceiptStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
+import type { Db, StoreContext } from "../store-context.js";
 import { insertNextReceipt, type NewReceipt } from "./insert-receipt-query.js";
+
+/** The receipt's columns, its body's result text put back from the history item it names. */
+function withHistoryItem(db: Db) {
+  return db
+    .selectFrom("receipts as r")
+    .leftJoin("execution_history as h", (join) =>
+      join.onRef("h.run_id", "=", "r.run_id").onRef("h.seq", "=", "r.result_seq"),
+    )
+    .selectAll("r")
+    .select("h.item_json as result_item_json");
+}
 
 // Compiled once (reusable-query.ts); storing a receipt is `insert-receipt-query.ts`.
 const GET = new ReusableQuery((db, callId: string, claimId: string, receiptId: string) =>
-  db
-    .selectFrom("receipts")
-    .selectAll()
-    .where("call_id", "=", callId)
-    .where("claim_id", "=", claimId)
-    .where("receipt_id", "=", receiptId),
+  withHistoryItem(db)
+    .where("r.call_id", "=", callId)
+    .where("r.claim_id", "=", claimId)
+    .where("r.receipt_id", "=", receiptId),
 );
 
 /** The ReceiptStore over Kysely (both dialects). */
@@ -39,16 +50,35 @@ export class KyselyReceiptStore implements ReceiptStore {
 
   async listByCall(callId: string): Promise<ReceiptRecord[]> {
     return this.ctx.read(async (db) => {
-      const rows = await db.selectFrom("receipts").selectAll().where("call_id", "=", callId).orderBy("seq").execute();
+      const rows = await withHistoryItem(db).where("r.call_id", "=", callId).orderBy("r.seq").execute();
       return rows.map(receiptFromRow);
     });
   }
 }
 
-/** The record of a stored receipt row. */
-export function receiptFromRow(row: Selectable<ReceiptsTable>): ReceiptRecord {
-  const { kind } = row;
+/** A stored receipt row, with the history item its result text is in (when it names one). */
+type ReceiptRow = Selectable<ReceiptsTable> & { result_item_json: string | null };
+
+/** The record of a stored receipt row without its body (the columns a decision reads). */
+export function receiptFactsFromRow(row: Omit<Selectable<ReceiptsTable>, "body_text">): ReceiptFacts {
+  const { kind, result_seq: _seq, result_at: _at, result_from: _from, result_length: _length, ...rest } = row;
   if (!isReceiptKind(kind))
     throw new Error(`stored receipt ${row.receipt_id} has an unknown kind ${JSON.stringify(kind)}`);
-  return { ...row, kind, applied: row.applied === 1 };
+  return { ...rest, kind, applied: row.applied === 1 };
+}
+
+/** The record of a stored receipt row: its body exactly as received, the result text put back. */
+function receiptFromRow(row: ReceiptRow): ReceiptRecord {
+  const { body_text, result_item_json, ...rest } = row;
+  return { ...receiptFactsFromRow(rest), body_text: wholeBody(row) };
+}
+
+/** The body as received: the stored text, with the result text from the history item put back. */
+function wholeBody(row: ReceiptRow): string {
+  const { body_text: body, result_seq: seq, result_at: at, result_from: from, result_length: length } = row;
+  if (seq === null) return body;
+  const item = row.result_item_json;
+  if (item === null || at === null || from === null || length === null)
+    throw new Error(`stored receipt ${row.receipt_id}: its result's history item ${seq} is not stored`);
+  return body.slice(0, Number(at)) + item.slice(Number(from), Number(from) + Number(length)) + body.slice(Number(at));
 }
