@@ -130,7 +130,6 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     storage,
     clock,
     log: app.log,
-    wakeups,
     env: input.modelEnv ?? process.env,
     connections: options.modelConnections,
     observer: {
@@ -156,8 +155,15 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   const runEventWakeups = input.runEventWakeups ?? new InProcessRunEventWakeups();
   // Every commit that wrote a run's events wakes that run's streams, here and on other instances.
   const stopHearingCommits = storage.onRunEventsCommitted((runIds) => runEventWakeups.notify(runIds));
+  // What committed transactions registered (docs/storage.md, "After-commit effects"): executors wake,
+  // and runs whose provider turn was queued are driven now instead of at the driver's next poll.
+  const stopHearingEffects = storage.onCommittedEffects({
+    wakeExecutors: (committed) => wakeups.notify(committed),
+    runsReady: () => runDriver.kick(),
+  });
   app.addHook("onClose", async () => {
     stopHearingCommits();
+    stopHearingEffects();
     await runEventWakeups.close();
   });
   const context: AppContext = {
