@@ -111,6 +111,11 @@ export class RunDriver implements RunDriverHandle {
     await Promise.all(running.map(({ done }) => done));
   }
 
+  /** True while the driver could take another turn now (running, under its concurrency). */
+  get hasRoom(): boolean {
+    return !this.stopped && this.inFlight.size < this.deps.options.concurrency;
+  }
+
   /** The runs this instance is driving now. */
   get driving(): readonly string[] {
     return [...this.inFlight.keys()];
