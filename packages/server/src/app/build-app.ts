@@ -30,6 +30,7 @@ import { installRequestLog } from "../observability/request-log.js";
 import { installRequestTracing } from "../observability/request-tracing.js";
 import { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
+import { IN_PROCESS_MODEL_TURN_RELAY, type ModelTurnRelay } from "../runs/model-turn-relay.js";
 import { HistoryRunProgress } from "../runs/record-call-outcome.js";
 import { RunDriver } from "../runs/run-driver.js";
 import { RunEventTails } from "../runs/run-event-tails.js";
@@ -67,6 +68,8 @@ export interface BuildAppInput {
   readonly keyRevocations?: KeyRevocations;
   /** Default: in-process wake-ups of event streams (one server process). The app closes them when it closes. */
   readonly runEventWakeups?: RunEventWakeups;
+  /** Queued model turns told to and heard from other instances (default: in process only). */
+  readonly modelTurnRelay?: ModelTurnRelay;
   /** Where the model connections' `api_key_env` is read (default: the process environment). */
   readonly modelEnv?: Readonly<Record<string, string | undefined>>;
 }
@@ -130,7 +133,6 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     storage,
     clock,
     log: app.log,
-    wakeups,
     env: input.modelEnv ?? process.env,
     connections: options.modelConnections,
     observer: {
@@ -156,9 +158,23 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   const runEventWakeups = input.runEventWakeups ?? new InProcessRunEventWakeups();
   // Every commit that wrote a run's events wakes that run's streams, here and on other instances.
   const stopHearingCommits = storage.onRunEventsCommitted((runIds) => runEventWakeups.notify(runIds));
+  // What committed transactions registered (docs/storage.md, "After-commit effects"): executors wake,
+  // and runs whose provider turn was queued are driven now instead of at a driver's next poll — by
+  // this instance's driver, or when it has no room, by another instance's (told through the relay).
+  const modelTurnRelay = input.modelTurnRelay ?? IN_PROCESS_MODEL_TURN_RELAY;
+  modelTurnRelay.onAnnounced(() => runDriver.kick());
+  const stopHearingEffects = storage.onCommittedEffects({
+    wakeExecutors: (committed) => wakeups.notify(committed),
+    runsReady: (runIds) => {
+      runDriver.kick();
+      if (!runDriver.hasRoom) modelTurnRelay.announce(runIds);
+    },
+  });
   app.addHook("onClose", async () => {
     stopHearingCommits();
+    stopHearingEffects();
     await runEventWakeups.close();
+    await modelTurnRelay.close();
   });
   const context: AppContext = {
     storage,

@@ -15,6 +15,7 @@ import type { App } from "../http/app.js";
 import { createLogger } from "../logger.js";
 import { type CompiledServerOptions, compileServerOptions, type ServerOptions } from "../options.js";
 import { createRunEventWakeups } from "../runs/create-run-event-wakeups.js";
+import { createModelTurnRelay, type ModelTurnRelay } from "../runs/model-turn-relay.js";
 import type { RunEventWakeups } from "../runs/run-event-wakeups.js";
 import { redactDatabaseUrl } from "../storage/database-url.js";
 import { openStorage } from "../storage/index.js";
@@ -58,6 +59,7 @@ export async function startServer(
   let wakeups: CallWakeups | undefined;
   let revocationRelay: RevocationRelay | undefined;
   let runEventWakeups: RunEventWakeups | undefined;
+  let modelTurnRelay: ModelTurnRelay | undefined;
   try {
     if (compiled.bootstrapKey !== null) {
       const stored = await ensureBootstrapKey(storage, compiled.bootstrapKey, clock);
@@ -76,6 +78,7 @@ export async function startServer(
     const keyRevocations = new KeyRevocations();
     revocationRelay = await createRevocationRelay(compiled.databaseUrl, identities, logger, timeouts, keyRevocations);
     runEventWakeups = await createRunEventWakeups(compiled.databaseUrl, logger, timeouts);
+    modelTurnRelay = await createModelTurnRelay(compiled.databaseUrl, logger, timeouts);
     app = await buildApp({
       storage,
       options: compiled,
@@ -86,6 +89,7 @@ export async function startServer(
       revocationRelay,
       keyRevocations,
       runEventWakeups,
+      modelTurnRelay,
       // The connections' keys are read where their presence was checked.
       modelEnv: env,
     });
@@ -95,6 +99,7 @@ export async function startServer(
     await wakeups?.close().catch(() => undefined);
     await revocationRelay?.close().catch(() => undefined);
     await runEventWakeups?.close().catch(() => undefined);
+    await modelTurnRelay?.close().catch(() => undefined);
     await storage.close().catch(() => undefined);
     throw error;
   }

@@ -19,8 +19,6 @@ import type { RunProgress } from "../runs/run-progress.js";
 import type { Sweep } from "../runtime/sweeper.js";
 import type { CallRecord } from "../storage/records.js";
 import type { CallRef, Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
-import type { Wakeup } from "../wakeups/wakeup.js";
 import { afterRelease } from "./after-release.js";
 
 /** Most lapsed claims one tick releases (the rest wait for the next tick). */
@@ -43,8 +41,6 @@ export function releaseLapsedClaims(storage: Storage, nowMs: number): Promise<Ca
 export interface DeadlineSweepOutcome {
   /** The calls it settled, with their new status. */
   readonly settled: readonly CallRecord[];
-  /** The wake-ups of the pending calls the model turns the settlements started made. */
-  readonly wakeups: readonly Wakeup[];
 }
 
 /** Settles every call past its deadline at `nowMs` (up to DEADLINE_SWEEP_BATCH). */
@@ -54,14 +50,11 @@ export async function settleOverdueCalls(
   nowMs: number,
 ): Promise<DeadlineSweepOutcome> {
   const settled: CallRecord[] = [];
-  const wakeups: Wakeup[] = [];
   for (const ref of await storage.callClaims.overdue(DEADLINE_STATUSES, nowMs, DEADLINE_SWEEP_BATCH)) {
-    const outcome = await settleOverdueCall(storage, runProgress, ref, nowMs);
-    if (outcome === undefined) continue;
-    settled.push(outcome.call);
-    wakeups.push(...outcome.wakeups);
+    const call = await settleOverdueCall(storage, runProgress, ref, nowMs);
+    if (call !== undefined) settled.push(call);
   }
-  return { settled, wakeups };
+  return { settled };
 }
 
 /** One overdue call in its own transaction; undefined when another instance or flow settled it first. */
@@ -70,7 +63,7 @@ function settleOverdueCall(
   runProgress: RunProgress,
   ref: CallRef,
   nowMs: number,
-): Promise<{ call: CallRecord; wakeups: Wakeup[] } | undefined> {
+): Promise<CallRecord | undefined> {
   return storage.transaction(async (stores) => {
     const target = await stores.callClaims.target(ref.run_id, ref.call_id);
     if (target === undefined) return undefined;
@@ -79,13 +72,13 @@ function settleOverdueCall(
     if (!transition.ok) return undefined;
     const call = await stores.callClaims.settleOverdue(ref.call_id, from, transition.to, nowMs);
     if (call === undefined) return undefined;
-    const progress = await runProgress.callSettled(
+    await runProgress.callSettled(
       stores,
       call,
       transition.to === "expired" ? { kind: "expired" } : { kind: "reconciliation_required", receipt_id: null },
       nowMs,
     );
-    return { call, wakeups: progress.wakeups };
+    return call;
   });
 }
 
@@ -98,7 +91,6 @@ export const acceptWindowSweep: Sweep<{
   readonly storage: Storage;
   readonly events: DomainEvents;
   readonly runProgress: RunProgress;
-  readonly wakeups: CallWakeups;
 }> = {
   name: "claim-accept-windows",
   async run(context, nowMs) {
@@ -113,7 +105,6 @@ export const callDeadlineSweep: Sweep<{
   readonly storage: Storage;
   readonly events: DomainEvents;
   readonly runProgress: RunProgress;
-  readonly wakeups: CallWakeups;
 }> = {
   name: "call-deadlines",
   async run(context, nowMs) {
@@ -122,6 +113,5 @@ export const callDeadlineSweep: Sweep<{
       if (call.status === "expired") context.events.callExpired(call);
       else context.events.reconciliationRequired(call);
     }
-    if (outcome.wakeups.length > 0) context.wakeups.notify(outcome.wakeups);
   },
 };

@@ -15,7 +15,6 @@ import type { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { type BatchedReceiptAnswer, recordReceiptBatch } from "./receipt-batch.js";
 import { progressLimitsOf } from "./record-receipt.js";
 
@@ -26,14 +25,13 @@ export interface ReceiptBatchRoutesServices {
   readonly options: Pick<CompiledServerOptions, "bodyLimitBytes" | "maxProgressBytes" | "maxProgressPerCall">;
   readonly requireScope: RequireScope;
   readonly runProgress: RunProgress;
-  readonly wakeups: CallWakeups;
   readonly metrics: ServerMetrics;
 }
 
 /** Registers the batch receipt route. */
 export const receiptBatchRoutes: RouteModule<ReceiptBatchRoutesServices> = (
   app,
-  { storage, clock, options, requireScope, runProgress, wakeups, metrics },
+  { storage, clock, options, requireScope, runProgress, metrics },
 ) => {
   app.post(
     "/v1/executors/:executor_id/receipts",
@@ -63,7 +61,6 @@ export const receiptBatchRoutes: RouteModule<ReceiptBatchRoutesServices> = (
         storage,
         clock,
         runProgress,
-        wakeups,
         progressLimits: progressLimitsOf(options),
         errors: { bodyLimitBytes: options.bodyLimitBytes },
         log: request.log,

@@ -15,7 +15,6 @@ import type { RequireScope } from "../http/scope-hook.js";
 import type { CompiledServerOptions } from "../options.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { progressLimitsOf, recordReceipt } from "./record-receipt.js";
 
 /** What `receiptRoutes` uses of the app's services. */
@@ -24,14 +23,13 @@ export interface ReceiptRoutesServices {
   readonly clock: Clock;
   readonly requireScope: RequireScope;
   readonly runProgress: RunProgress;
-  readonly wakeups: CallWakeups;
   readonly options: Pick<CompiledServerOptions, "maxProgressBytes" | "maxProgressPerCall">;
 }
 
 /** Registers the receipt route. */
 export const receiptRoutes: RouteModule<ReceiptRoutesServices> = (
   app,
-  { storage, clock, requireScope, runProgress, wakeups, options },
+  { storage, clock, requireScope, runProgress, options },
 ) => {
   app.post(
     "/v1/runs/:run_id/tool-calls/:call_id/receipts",
@@ -75,7 +73,7 @@ export const receiptRoutes: RouteModule<ReceiptRoutesServices> = (
     },
     async (request, reply) => {
       const { run_id, call_id } = request.params;
-      const deps = { storage, clock, runProgress, wakeups, progressLimits: progressLimitsOf(options) };
+      const deps = { storage, clock, runProgress, progressLimits: progressLimitsOf(options) };
       const text = await recordReceipt(deps, identityOf(request), run_id, call_id, request.rawBody ?? "");
       const untyped: FastifyReply = reply;
       return untyped.code(200).header("content-type", "application/json; charset=utf-8").send(text);

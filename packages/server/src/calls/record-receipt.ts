@@ -4,8 +4,9 @@
  * sending key owns the receipt's executor (404 / 403 `executor_key_mismatch`), decide
  * (`decideReceipt`), store the receipt with its first answer, make the status change — its UPDATE
  * holds the claim and the owning key in its WHERE — and for a settling change let the run learn the
- * outcome (`RunProgress.callSettled`, which projects a result once into the history). Executors are
- * woken only after that commit.
+ * outcome (`RunProgress.callSettled`, which projects a result once into the history). What must wake
+ * (executors of the next turn's calls, the driver) is registered with the transaction and runs only
+ * after its commit (docs/storage.md, "After-commit effects").
  */
 
 import { trace } from "@opentelemetry/api";
@@ -19,8 +20,6 @@ import { inSpan } from "../observability/request-tracing.js";
 import type { HistoryResultText, RunProgress } from "../runs/run-progress.js";
 import type { ReceiptResultReference } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
-import type { Wakeup } from "../wakeups/wakeup.js";
 import { decideReceipt } from "./decide-receipt.js";
 import { secretsEqual, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";
@@ -33,7 +32,6 @@ export interface ReceiptDeps {
   readonly progressLimits: { readonly maxPerCall: number; readonly maxBytes: number };
   readonly clock: Clock;
   readonly runProgress: RunProgress;
-  readonly wakeups: CallWakeups;
 }
 
 /** The progress limits of `options` (the server's `maxProgressPerCall` and `maxProgressBytes`). */
@@ -85,7 +83,7 @@ async function recordReceiptOnce(
   const verified = { ...incoming, grant_authentic: secretsEqual(expected, incoming.grant) };
   const nowMs = deps.clock.nowMs();
 
-  const outcome = await deps.storage.transaction(async (stores) => {
+  return deps.storage.transaction(async (stores) => {
     // The call and its run (locked on PostgreSQL), the executor and a receipt stored under the same
     // ID, in one statement.
     // A settling receipt loads the whole run too (the run's progress needs it).
@@ -115,12 +113,11 @@ async function recordReceiptOnce(
       "toolhost.receipt_kind": incoming.kind,
       "toolhost.call_status": decision.type === "store" ? decision.call_status : target.call.status,
     });
-    if (decision.type === "replay") return { text: decision.answer_json, woken: [] as Wakeup[] };
+    if (decision.type === "replay") return decision.answer_json;
     if (decision.type === "refuse") throw decision.error;
 
     let applied = decision.applied;
     let runStatus = target.run.status;
-    let woken: Wakeup[] = [];
     let resultReference: ReceiptResultReference | undefined;
     const change = decision.change;
     const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
@@ -133,7 +130,6 @@ async function recordReceiptOnce(
       // (For a compensation call the run answers applied whenever the call changed.)
       applied = progress.applied;
       runStatus = progress.run_status;
-      woken = progress.wakeups;
       if (incoming.kind === "completed") resultReference = storedOnce(incoming.body_text, progress.result_text);
     }
     const answer: ReceiptAnswerJson = {
@@ -166,10 +162,8 @@ async function recordReceiptOnce(
         ? await stores.callClaims.acceptRecorded(holder, nowMs, receipt)
         : await stores.receipts.insertNext(receipt);
     if (!inserted) throw changedMeanwhile();
-    return { text: answerJson, woken };
+    return answerJson;
   });
-  if (outcome.woken.length > 0) deps.wakeups.notify(outcome.woken);
-  return outcome.text;
 }
 
 /** Shortest result text stored once rather than twice (below, the reference costs about as much). */

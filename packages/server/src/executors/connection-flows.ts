@@ -21,7 +21,6 @@ import type { CompiledServerOptions } from "../options.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { ExecutorRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { detachConnection } from "./executor-offline.js";
 import { CANCELLATIONS_MAX, cancellationWire } from "./executor-wire.js";
 
@@ -29,7 +28,6 @@ type Context = {
   readonly storage: Storage;
   readonly clock: Clock;
   readonly options: Pick<CompiledServerOptions, "heartbeatIntervalMs" | "leaseTtlMs">;
-  readonly wakeups: CallWakeups;
   readonly runProgress: RunProgress;
 };
 

@@ -10,7 +10,6 @@ import type { DomainEvents } from "../observability/domain-events.js";
 import type { RunProgress } from "../runs/run-progress.js";
 import type { Sweep } from "../runtime/sweeper.js";
 import type { ReleasedCall, Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { expireConnection } from "./executor-offline.js";
 
 /** Most connections one sweep takes offline (the rest wait for the next tick). */
@@ -42,7 +41,6 @@ export const executorLeaseSweep: Sweep<{
   readonly storage: Storage;
   readonly events: DomainEvents;
   readonly runProgress: RunProgress;
-  readonly wakeups: CallWakeups;
 }> = {
   name: "executor-leases",
   async run(context, nowMs) {

@@ -227,7 +227,7 @@ export const SERVER_OPTION_TABLE = {
     env: "TOOLHOST_MODEL_POLL_INTERVAL_MS",
     kind: ms(5, 60_000),
     default: 200,
-    doc: "How often the run driver looks for queued model turns.",
+    doc: "How often the run driver looks for queued model turns (one queued on this server is picked at once, after its commit).",
   }),
   modelConcurrency: option({
     env: "TOOLHOST_MODEL_CONCURRENCY",

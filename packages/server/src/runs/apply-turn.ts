@@ -12,7 +12,6 @@ import type { ModelTurn, RunFailure } from "../models/model-turn.js";
 import { traceNewCalls, traceSettledCalls } from "../observability/call-tracing.js";
 import type { RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
-import type { Wakeup } from "../wakeups/wakeup.js";
 import { decided } from "./decided-turn.js";
 import { messageItem } from "./history-items.js";
 import { planToolCallsYielding } from "./plan-tool-calls-yielding.js";
@@ -28,8 +27,6 @@ export const CALL_ID_PREFIX = "call";
 export interface AppliedTurn {
   /** The run as stored. */
   run: RunRecord;
-  /** The wake-ups of the pending calls it made (notify after the commit). */
-  wakeups: Wakeup[];
   /** True when every call was refused: the next turn follows at once. */
   next: boolean;
 }
@@ -54,18 +51,18 @@ export async function applyTurn(
     await appendHistory(stores, runId, [messageItem(decision.text)], nowMs);
     mover.move("complete");
     const run = await mover.save({ output: decision.text, ended_at_ms: nowMs });
-    return { run, wakeups: [], next: false };
+    return { run, next: false };
   }
-  if (decision.kind === "fail") return { run: await failRun(mover, decision.error, nowMs), wakeups: [], next: false };
+  if (decision.kind === "fail") return { run: await failRun(mover, decision.error, nowMs), next: false };
   // Over the run's max_tool_calls nothing of the turn is kept: the run fails (docs/runs.md#limits).
   const overLimit = toolCallLimitFailure(mover.run, decision.calls.length);
-  if (overLimit !== undefined) return { run: await failRun(mover, overLimit, nowMs), wakeups: [], next: false };
+  if (overLimit !== undefined) return { run: await failRun(mover, overLimit, nowMs), next: false };
   // Checked one call at a time, handing the event loop back in between (docs/configuration.md limits).
   const plan = await decided(async () => {
     const planned = await planToolCallsYielding(decision.calls, tools);
     return { kind: "planned" as const, planned };
   });
-  if (plan.kind === "fail") return { run: await failRun(mover, plan.error, nowMs), wakeups: [], next: false };
+  if (plan.kind === "fail") return { run: await failRun(mover, plan.error, nowMs), next: false };
   const { planned } = plan;
   const records = turnRecords(
     runId,
@@ -82,5 +79,7 @@ export async function applyTurn(
   await appendHistory(stores, runId, records.items, nowMs);
   mover.move("await_tools");
   const run = await mover.save({ tool_call_count: mover.run.tool_call_count + planned.length });
-  return { run, wakeups: records.wakeups, next: records.wakeups.length === 0 };
+  // Executors waiting on the calls' bindings wake once the turn is committed.
+  stores.afterCommit.wakeExecutors(records.wakeups);
+  return { run, next: records.wakeups.length === 0 };
 }

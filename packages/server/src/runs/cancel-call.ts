@@ -10,14 +10,12 @@ import { FINAL_CALL_STATUSES, ProtocolError } from "@toolhost/protocol";
 import { inIdScope, notFoundError } from "../auth/id-scope.js";
 import type { CallRecord, IdScope } from "../storage/records.js";
 import type { Storage, Stores } from "../storage/storage.js";
-import type { Wakeup } from "../wakeups/wakeup.js";
 import { emitRunEvents, toolCallEvent } from "./run-events.js";
 import type { RunProgress } from "./run-progress.js";
 
-/** The call after the request, and what to wake: the holder of the call, or the next turn's pending calls. */
+/** The call after the request (the holder's wake-up, or the next turn's, is an after-commit effect). */
 export interface CallCancelOutcome {
   call: CallRecord;
-  wakeups: Wakeup[];
 }
 
 function alreadyFinal(call: CallRecord): ProtocolError {
@@ -45,18 +43,18 @@ async function requestIn(
     if (FINAL_CALL_STATUSES.has(call.status)) throw alreadyFinal(call);
     const cancelled = await stores.calls.cancelUnclaimed(call.run_id, call.call_id, nowMs);
     if (cancelled !== undefined) {
-      const answer = await progress.callSettled(stores, cancelled, { kind: "cancelled", receipt_id: null }, nowMs);
-      return { call: cancelled, wakeups: answer.wakeups };
+      await progress.callSettled(stores, cancelled, { kind: "cancelled", receipt_id: null }, nowMs);
+      return { call: cancelled };
     }
     const requested = await stores.calls.requestCancel(call.run_id, call.call_id, nowMs);
     // Wake the holder's long-polls: a waiting pending request delivers the cancellation at once.
     if (requested !== undefined) {
       if (requested.compensates === null)
         await emitRunEvents(stores, requested.run_id, [toolCallEvent(requested)], nowMs);
-      return {
-        call: requested,
-        wakeups: requested.executor_id === null ? [] : [{ kind: "cancel", executor_id: requested.executor_id }],
-      };
+      if (requested.executor_id !== null) {
+        stores.afterCommit.wakeExecutors([{ kind: "cancel", executor_id: requested.executor_id }]);
+      }
+      return { call: requested };
     }
     call = await stores.calls.get(call.run_id, call.call_id);
   }

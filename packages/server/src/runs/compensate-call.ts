@@ -19,6 +19,7 @@ import { newId } from "../ids.js";
 import { traceNewCalls } from "../observability/call-tracing.js";
 import type { CallRecord, IdScope } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
+import { callWakeup } from "../wakeups/wakeup.js";
 import { CALL_ID_PREFIX } from "./model-turns.js";
 import { loadRunTools } from "./run-tools.js";
 
@@ -119,6 +120,7 @@ export async function compensateCall(
     const [record] = traceNewCalls([compensationRecord(original, tool, args, newId(CALL_ID_PREFIX, nowMs), nowMs)]);
     if (record === undefined) throw new Error("traceNewCalls answers one call per call");
     await stores.calls.insertMany([record]);
+    stores.afterCommit.wakeExecutors([callWakeup(record)]);
     return record;
   });
 }

@@ -1,8 +1,8 @@
 /**
  * Creating a run: in one transaction the run is stored `queued` with its input as the first history
  * item, and its first model turn starts at once: the scripted model answers synchronously; an HTTP
- * provider's turn is queued for the run driver (the run answers `running`). The caller notifies
- * executors of the answered bindings, and the driver, after the commit. The run's limits and deadline
+ * provider's turn is queued for the run driver (the run answers `running`). Executors of the new calls,
+ * and the driver, are woken after the commit (after-commit effects, docs/storage.md). The run's limits and deadline
  * are fixed here (docs/runs.md#limits).
  */
 
@@ -10,7 +10,6 @@ import { compact, type JsonValue } from "@toolhost/protocol";
 import { newId } from "../ids.js";
 import type { RunRecord, SessionRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
-import type { Wakeup } from "../wakeups/wakeup.js";
 import { inputItem } from "./history-items.js";
 import { runModelTurns } from "./model-turns.js";
 import { appendHistory, emitRunEvents, runStatusEvent } from "./run-events.js";
@@ -19,12 +18,9 @@ import type { RunLimits } from "./run-limits.js";
 /** Prefix of server-made run IDs. */
 export const RUN_ID_PREFIX = "run";
 
-/** The new run as stored after its first turns, and the bindings that got pending calls. */
+/** The new run as stored after its first turns. */
 export interface CreatedRun {
   run: RunRecord;
-  wakeups: Wakeup[];
-  /** True when its first turn waits for the run driver. */
-  queued: boolean;
 }
 
 /** Creates a run of `session` from `input` (lossless) with `limits` (`runLimitsOf`) and runs its first model turn. */
@@ -65,6 +61,6 @@ export async function createRun(
     // The new run's whole history is the item just written: the turn need not read it back.
     const history = [{ run_id: queued.run_id, seq, item_json: item, created_at_ms: nowMs }];
     const turns = await runModelTurns(stores, { ...queued, history_length: 1 }, nowMs, history);
-    return { run: turns.run, wakeups: turns.wakeups, queued: turns.queued };
+    return { run: turns.run };
   });
 }

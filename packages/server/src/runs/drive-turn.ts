@@ -32,7 +32,6 @@ import { toolNameMap } from "../models/tool-names.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { ModelTurnRecord, RunRecord } from "../storage/records.js";
 import type { Storage, Stores } from "../storage/storage.js";
-import type { Wakeup } from "../wakeups/wakeup.js";
 import { applyTurn, failRun } from "./apply-turn.js";
 import { MODEL_ERROR } from "./decided-turn.js";
 import { compactionItem } from "./history-items.js";
@@ -71,18 +70,14 @@ export interface DriveDeps {
 
 /** What the turn did. */
 export interface DriveOutcome {
-  /** The wake-ups of the pending calls it made (notify after the commit). */
-  readonly wakeups: readonly Wakeup[];
   /** False when the lease was lost or the run had moved on: nothing was applied. */
   readonly applied: boolean;
-  /** True when another turn of the run was queued (every call refused). */
-  readonly queued: boolean;
 }
 
 /** The turn's lease was lost (another instance took it over): nothing is applied. */
 class LeaseLost extends Error {}
 
-const NOTHING: DriveOutcome = { wakeups: [], applied: false, queued: false };
+const NOTHING: DriveOutcome = { applied: false };
 
 /** Is `run` still waiting for turn `lease.turn`? */
 function awaits(run: RunRecord | undefined, lease: ModelTurnRecord): run is RunRecord {
@@ -329,7 +324,7 @@ function finish(
     if (sent !== undefined)
       await recordModelRequest(stores, { ...sent.made, usage: usageOf(sent.answer), error }, nowMs);
     await failRun(new RunMover(stores, run, nowMs), error, nowMs);
-    return { wakeups: [], applied: true, queued: false };
+    return { applied: true };
   });
 }
 
@@ -352,8 +347,7 @@ function apply(
       context.tools,
       nowMs,
     );
-    if (!applied.next) return { wakeups: applied.wakeups, applied: true, queued: false };
-    const next = await runModelTurns(stores, applied.run, nowMs);
-    return { wakeups: next.wakeups, applied: true, queued: next.queued };
+    if (applied.next) await runModelTurns(stores, applied.run, nowMs);
+    return { applied: true };
   });
 }

@@ -6,7 +6,8 @@
  * HTTP provider is only started here — the run becomes `running` and its turn is queued in the
  * database — and the run driver makes the request outside any transaction (`run-driver.ts`). A run
  * that has made its `max_turns` turns fails `run_limit_exceeded` instead of starting another
- * (`run-limits.ts`). The caller notifies executors of the returned bindings after its commit.
+ * (`run-limits.ts`). What must wake after the commit is registered with it (`stores.afterCommit`): the
+ * executors of the new pending calls, and for a queued provider turn the run, so the driver asks now.
  */
 
 import type { RunFailure } from "../models/model-turn.js";
@@ -14,7 +15,6 @@ import { PRIOR_WEIGHTS, type TokenFeatures } from "../models/token-estimate.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { HistoryItemRecord, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
-import type { Wakeup } from "../wakeups/wakeup.js";
 import { applyTurn, failRun } from "./apply-turn.js";
 import { decided } from "./decided-turn.js";
 import { compactionItem } from "./history-items.js";
@@ -40,10 +40,6 @@ export const MAX_COMPACTIONS_PER_TURN = 3;
 export interface TurnsOutcome {
   /** The run as the turns left it (stored). */
   run: RunRecord;
-  /** The wake-ups of the pending calls it made. */
-  wakeups: Wakeup[];
-  /** True when a turn was queued for the run driver. */
-  queued: boolean;
 }
 
 /**
@@ -62,21 +58,23 @@ export async function runModelTurns(
   const { model } = context;
   // A run that made its max_turns fails instead of starting another (docs/runs.md#limits).
   const spent = turnLimitFailure(mover.run, mover.turn);
-  if (spent !== undefined) return { run: await failRun(mover, spent, nowMs), wakeups: [], queued: false };
+  if (spent !== undefined) return { run: await failRun(mover, spent, nowMs) };
   if (model.kind === "provider") {
     const index = mover.startTurn();
     const saved = await mover.save();
     await stores.modelTurns.enqueue(run.run_id, index, nowMs);
-    return { run: saved, wakeups: [], queued: true };
+    // The driver asks the provider as soon as the queued turn is committed (no wait for its poll).
+    stores.afterCommit.runsReady([run.run_id]);
+    return { run: saved };
   }
   if (model.kind === "unreadable") {
     mover.startTurn();
-    return { run: await failRun(mover, model.failure, nowMs), wakeups: [], queued: false };
+    return { run: await failRun(mover, model.failure, nowMs) };
   }
   for (;;) {
     // Checked again before each follow-up turn (every call of the last one was refused).
     const limit = turnLimitFailure(mover.run, mover.turn);
-    if (limit !== undefined) return { run: await failRun(mover, limit, nowMs), wakeups: [], queued: false };
+    if (limit !== undefined) return { run: await failRun(mover, limit, nowMs) };
     const index = mover.startTurn();
     // Each scripted turn is a `toolhost.run_turn` span, as the run driver's are: its calls' spans are its children.
     const attributes = { "toolhost.run_id": run.run_id, "toolhost.turn": index };
@@ -106,7 +104,7 @@ async function scriptedStep(
   const windowed = await scriptedWindow(stores, runId, start, nowMs);
   if (windowed.kind === "failed") {
     const failed = await failRun(mover, windowed.failure, nowMs);
-    return { kind: "done", outcome: { run: failed, wakeups: [], queued: false } };
+    return { kind: "done", outcome: { run: failed } };
   }
   const context = windowed.context;
   await recordModelRequest(
@@ -130,7 +128,7 @@ async function scriptedStep(
   const decision = await decided(() => scriptedTurn(model.scripted, index));
   const applied = await applyTurn(stores, mover, index, decision, context.tools, nowMs);
   if (!applied.next) {
-    return { kind: "done", outcome: { run: applied.run, wakeups: applied.wakeups, queued: false } };
+    return { kind: "done", outcome: { run: applied.run } };
   }
   return { kind: "next", context };
 }

@@ -42,7 +42,6 @@ export class HistoryRunProgress implements RunProgress {
     const unchanged = (applied: boolean): RunProgressAnswer => ({
       applied,
       run_status: run.status,
-      wakeups: [],
     });
     // A compensation call never enters the run (it counts whenever it changed the call)...
     if (call.compensates !== null) return unchanged(true);
@@ -63,7 +62,7 @@ export class HistoryRunProgress implements RunProgress {
     if (!waitsForThisTurn) return { ...unchanged(true), ...resultText };
     if (!(await turnSettled(stores, call, locked))) return { ...unchanged(true), ...resultText };
     const next = await runModelTurns(stores, run, nowMs);
-    return { applied: true, run_status: next.run.status, wakeups: next.wakeups, ...resultText };
+    return { applied: true, run_status: next.run.status, ...resultText };
   }
 }
 

@@ -20,7 +20,6 @@ import { newId } from "../ids.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { ModelTurnRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { type DriveDeps, driveTurn, type TurnObserver } from "./drive-turn.js";
 
 /** How the driver works (server options). */
@@ -37,7 +36,6 @@ export interface RunDriverDeps {
   readonly storage: Storage;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
-  readonly wakeups: CallWakeups;
   readonly options: RunDriverOptions;
   /** Where the connections' `api_key_env` is read (the server's environment). */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -113,6 +111,11 @@ export class RunDriver implements RunDriverHandle {
     await Promise.all(running.map(({ done }) => done));
   }
 
+  /** True while the driver could take another turn now (running, under its concurrency). */
+  get hasRoom(): boolean {
+    return !this.stopped && this.inFlight.size < this.deps.options.concurrency;
+  }
+
   /** The runs this instance is driving now. */
   get driving(): readonly string[] {
     return [...this.inFlight.keys()];
@@ -159,7 +162,7 @@ export class RunDriver implements RunDriverHandle {
   }
 
   private drive(lease: ModelTurnRecord): void {
-    const { storage, clock, options, wakeups } = this.deps;
+    const { storage, clock, options } = this.deps;
     const controller = new AbortController();
     // Renew the lease while the request runs; a lost lease aborts the request (another instance has the turn).
     const renewal = setInterval(
@@ -181,10 +184,8 @@ export class RunDriver implements RunDriverHandle {
       .with(ROOT_CONTEXT, () =>
         inSpan("toolhost.run_turn", attributes, () => driveTurn(this.driveDeps, lease, this.owner, controller.signal)),
       )
-      .then((outcome) => {
-        if (outcome.wakeups.length > 0) wakeups.notify(outcome.wakeups);
-        if (outcome.queued) this.kick();
-      })
+      // What the turn made wakes by itself after its commit (executors; the driver for a queued next turn).
+      .then(() => undefined)
       .catch(async (error: unknown) => {
         if (!controller.signal.aborted) this.logFailure(`model turn of run ${lease.run_id} failed`, error);
         // Give the turn back at once: a restarted or another instance (or this one) asks again.

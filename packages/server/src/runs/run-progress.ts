@@ -8,7 +8,6 @@
 import type { JsonValue, MeasuredResult, ResultType, RunStatus } from "@toolhost/protocol";
 import type { CallRecord, RunRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
-import type { Wakeup } from "../wakeups/wakeup.js";
 
 /** What became of a call, as the run must learn it. */
 export type CallOutcome =
@@ -29,8 +28,6 @@ export interface RunProgressAnswer {
   applied: boolean;
   /** The run's status after this outcome (and any model turn it started). */
   run_status: RunStatus;
-  /** The wake-ups of the new pending calls (notify executors after the commit). */
-  wakeups: Wakeup[];
   /** The history item the outcome went into and where in it its preview's result text is (when applied). */
   result_text?: HistoryResultText;
 }

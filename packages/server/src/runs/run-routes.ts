@@ -25,10 +25,8 @@ import { pageRequestOf, wirePage } from "../http/paging.js";
 import type { RequireScope } from "../http/scope-hook.js";
 import type { CompiledServerOptions } from "../options.js";
 import type { Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { cancelRun } from "./cancel-run.js";
 import { createRun } from "./create-run.js";
-import type { RunDriverHandle } from "./run-driver.js";
 import { runLimitsOf } from "./run-limits.js";
 import { runOf } from "./run-wire.js";
 
@@ -39,16 +37,11 @@ export interface RunRoutesServices {
   readonly storage: Storage;
   readonly clock: Clock;
   readonly requireScope: RequireScope;
-  readonly wakeups: CallWakeups;
-  readonly runDriver: RunDriverHandle;
   readonly options: Pick<CompiledServerOptions, "maxToolCalls" | "maxTurns" | "runTimeoutMs">;
 }
 
 /** Registers the run routes. */
-export const runRoutes: RouteModule<RunRoutesServices> = (
-  app,
-  { storage, clock, requireScope, wakeups, runDriver, options },
-) => {
+export const runRoutes: RouteModule<RunRoutesServices> = (app, { storage, clock, requireScope, options }) => {
   app.post(
     "/v1/sessions/:session_id/runs",
     {
@@ -78,8 +71,6 @@ export const runRoutes: RouteModule<RunRoutesServices> = (
       if (version === undefined) throw new Error(`session ${session_id} pins a missing agent version`);
       const limits = runLimitsOf(version, options);
       const created = await createRun(storage, session, input, limits, clock.nowMs());
-      wakeups.notify(created.wakeups);
-      if (created.queued) runDriver.kick();
       return reply.code(201).send(runOf(created.run));
     },
   );

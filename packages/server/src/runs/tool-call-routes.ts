@@ -24,8 +24,6 @@ import { absentBodyIsEmpty } from "../http/optional-body.js";
 import { pageRequestOf, wirePage } from "../http/paging.js";
 import type { RequireScope } from "../http/scope-hook.js";
 import type { Storage } from "../storage/storage.js";
-import type { CallWakeups } from "../wakeups/call-wakeups.js";
-import { callWakeup } from "../wakeups/wakeup.js";
 import { cancelCall } from "./cancel-call.js";
 import { compensateCall } from "./compensate-call.js";
 import type { RunProgress } from "./run-progress.js";
@@ -39,13 +37,12 @@ export interface ToolCallRoutesServices {
   readonly clock: Clock;
   readonly requireScope: RequireScope;
   readonly runProgress: RunProgress;
-  readonly wakeups: CallWakeups;
 }
 
 /** Registers the tool-call routes. */
 export const toolCallRoutes: RouteModule<ToolCallRoutesServices> = (
   app,
-  { storage, clock, requireScope, runProgress, wakeups },
+  { storage, clock, requireScope, runProgress },
 ) => {
   app.get(
     "/v1/runs/:run_id/tool-calls",
@@ -96,7 +93,6 @@ export const toolCallRoutes: RouteModule<ToolCallRoutesServices> = (
       const { run_id, call_id } = request.params;
       const scope = agentScopeOf(identityOf(request));
       const outcome = await cancelCall(storage, runProgress, run_id, call_id, scope, clock.nowMs());
-      wakeups.notify(outcome.wakeups);
       return cancelRequestedOf(outcome.call);
     },
   );
@@ -126,7 +122,6 @@ export const toolCallRoutes: RouteModule<ToolCallRoutesServices> = (
       const scope = agentScopeOf(identityOf(request));
       const args = losslessMember(request.rawBody, "arguments");
       const call = await compensateCall(storage, run_id, call_id, scope, request.body.tool_name, args, clock.nowMs());
-      wakeups.notify([callWakeup(call)]);
       return reply.code(201).send(toolCallOf(call));
     },
   );

@@ -10,6 +10,7 @@
 
 import { type Migrator, sql } from "kysely";
 import { CommitHooks } from "./commit-hooks.js";
+import { CommittedEffects } from "./committed-effects.js";
 import type { DatabaseConnection } from "./connect-database.js";
 import type { Database } from "./database-schema.js";
 import { HistoryCache } from "./history-cache.js";
@@ -18,11 +19,13 @@ import { applyMigrations, createMigrator } from "./migrations/migrator.js";
 import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
 import type { StatementObserver } from "./statement-counter.js";
 import type {
+  AfterCommit,
   AgentStore,
   BindingStore,
   CallClaimStore,
   CallStatsStore,
   CallStore,
+  CommittedEffectSinks,
   Dialect,
   ExecutorReportStore,
   ExecutorStore,
@@ -88,6 +91,7 @@ export interface KyselyStorageOptions {
 /** The server's storage over one Kysely database. */
 export class KyselyStorage implements Storage {
   readonly dialect: Dialect;
+  readonly afterCommit: AfterCommit;
   readonly keys: KeyStore;
   readonly bindings: BindingStore;
   readonly toolsets: ToolsetStore;
@@ -119,6 +123,7 @@ export class KyselyStorage implements Storage {
   private postgresCommits = 0;
   private closing: Promise<void> | undefined;
   private readonly runEventListeners = new Set<(runIds: readonly string[]) => void>();
+  private readonly committedEffects = new CommittedEffects();
 
   constructor(connection: DatabaseConnection, options: KyselyStorageOptions = {}) {
     this.connection = connection;
@@ -132,11 +137,23 @@ export class KyselyStorage implements Storage {
         beforeCommit: connection.verifyFile,
         makeDurable: walSync && (() => walSync.sync()),
       });
-      context = sqliteTopLevelContext(connection.db, this.committer, this.immutableRows, this.historyCache);
+      context = sqliteTopLevelContext(
+        connection.db,
+        this.committer,
+        this.immutableRows,
+        this.historyCache,
+        this.committedEffects.immediate(),
+      );
     } else {
-      context = postgresPoolContext(connection.db, this.immutableRows, this.historyCache);
+      context = postgresPoolContext(
+        connection.db,
+        this.immutableRows,
+        this.historyCache,
+        this.committedEffects.immediate(),
+      );
     }
     const stores = createStores(context);
+    this.afterCommit = stores.afterCommit;
     this.keys = stores.keys;
     this.bindings = stores.bindings;
     this.toolsets = stores.toolsets;
@@ -181,7 +198,12 @@ export class KyselyStorage implements Storage {
     hooks?.committed();
     const runs = hooks?.runsWithEvents;
     if (runs !== undefined && runs.size > 0) this.runEventsCommitted([...runs]);
+    hooks?.handOver(this.committedEffects);
     return value;
+  }
+
+  onCommittedEffects(sinks: CommittedEffectSinks): () => void {
+    return this.committedEffects.add(sinks);
   }
 
   onRunEventsCommitted(listener: (runIds: readonly string[]) => void): () => void {

@@ -326,3 +326,25 @@ export interface RunEventRecord {
 export interface StoredRunEvent extends RunEventRecord {
   source: RunEventSource | null;
 }
+
+/**
+ * A call became claimable (created, or returned to pending): the wake-up of long-polling executors a
+ * transaction registers as an after-commit effect (`AfterCommit.wakeExecutors`).
+ */
+export interface CallWakeup {
+  readonly kind: "call";
+  readonly call_id: string;
+  readonly binding_id: string;
+  readonly tool_name: string;
+  /** How often a waiter that could not take the call handed it on (bounded by WAKEUP_HANDOFFS_MAX). */
+  readonly handoffs: number;
+}
+
+/** A business cancel was asked for a call that `executor_id` holds. */
+export interface CancelWakeup {
+  readonly kind: "cancel";
+  readonly executor_id: string;
+}
+
+/** One reason to wake long-polls. */
+export type Wakeup = CallWakeup | CancelWakeup;

@@ -30,6 +30,7 @@ import type {
   StoredRunEvent,
   ToolsetRecord,
   ToolsetVersionRecord,
+  Wakeup,
 } from "./records.js";
 
 /** The SQL dialects the server runs on. */
@@ -612,8 +613,31 @@ export interface MigrationReport {
   current: string | null;
 }
 
+/**
+ * What a flow asks to happen once its writes are committed (docs/storage.md, "After-commit effects"):
+ * inside `transaction(work)` registered effects run only after that transaction's COMMIT (never after a
+ * rollback; of a retried transaction, only those of the attempt that committed); on the top-level
+ * storage (autocommit writes) they run at once, so the caller registers them right after its write.
+ */
+export interface AfterCommit {
+  /** Wakes long-polling executors: one waiter per claimable call, the holder's waits per cancel. */
+  wakeExecutors(wakeups: Iterable<Wakeup>): void;
+  /** Tells the turn engine that these runs wait to be advanced (the turn they waited for is settled). */
+  runsReady(runIds: Iterable<string>): void;
+}
+
+/** Where committed effects go; the composition root wires them (`Storage.onCommittedEffects`). */
+export interface CommittedEffectSinks {
+  /** The committed wake-ups (never empty). */
+  wakeExecutors(wakeups: readonly Wakeup[]): void;
+  /** The committed ready runs, each once (never empty). */
+  runsReady(runIds: readonly string[]): void;
+}
+
 /** The stores of one database, usable inside and outside a transaction. */
 export interface Stores {
+  /** Effects to run once this transaction committed (at once outside a transaction). */
+  readonly afterCommit: AfterCommit;
   readonly keys: KeyStore;
   readonly bindings: BindingStore;
   readonly toolsets: ToolsetStore;
@@ -660,6 +684,11 @@ export interface Storage extends Stores {
    * IDs (other instances' commits are not seen here); answers how to stop listening.
    */
   onRunEventsCommitted(listener: (runIds: readonly string[]) => void): () => void;
+  /**
+   * Hands every after-commit effect of this storage's committed transactions (and of its top-level
+   * writes) to `sinks`, from now on; answers how to stop. A sink's failure is its own.
+   */
+  onCommittedEffects(sinks: CommittedEffectSinks): () => void;
   /** Closes connections. */
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ import type { Database } from "./database-schema.js";
 import type { HistoryCache } from "./history-cache.js";
 import type { ImmutableRowCache } from "./immutable-row-cache.js";
 import type { SqliteGroupCommitter } from "./sqlite-group-commit.js";
-import type { Dialect } from "./storage.js";
+import type { AfterCommit, Dialect } from "./storage.js";
 import { translatingStorageFailures } from "./storage-unavailable.js";
 import { assertOutsideTransaction } from "./transaction-scope.js";
 
@@ -36,6 +36,8 @@ export interface StoreContext {
   atomic<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Inside `transaction(work)`: writes deferred to just before its commit; undefined outside one. */
   readonly commitHooks: CommitHooks | undefined;
+  /** The effects to run once the writes committed: the transaction's hooks, or at once outside one. */
+  readonly afterCommit: AfterCommit;
 }
 
 /** The context of the stores handed to `transaction(work)`: everything runs on the transaction. */
@@ -56,6 +58,7 @@ export function transactionContext(
     write: direct,
     atomic: direct,
     commitHooks,
+    afterCommit: commitHooks,
   };
 }
 
@@ -64,6 +67,7 @@ export function postgresPoolContext(
   db: Db,
   immutableRows: ImmutableRowCache,
   historyCache: HistoryCache,
+  afterCommit: AfterCommit,
 ): StoreContext {
   return {
     dialect: "postgres",
@@ -74,6 +78,7 @@ export function postgresPoolContext(
     write: (fn) => guarded(() => fn(db)),
     atomic: (fn) => guarded(() => db.transaction().execute(fn)),
     commitHooks: undefined,
+    afterCommit,
   };
 }
 
@@ -87,6 +92,7 @@ export function sqliteTopLevelContext(
   committer: SqliteGroupCommitter<Database>,
   immutableRows: ImmutableRowCache,
   historyCache: HistoryCache,
+  afterCommit: AfterCommit,
 ): StoreContext {
   return {
     dialect: "sqlite",
@@ -98,6 +104,7 @@ export function sqliteTopLevelContext(
     write: (fn) => translatingStorageFailures(() => committer.run(fn, { oneStatement: true })),
     atomic: (fn) => translatingStorageFailures(() => committer.run(fn)),
     commitHooks: undefined,
+    afterCommit,
   };
 }
 

@@ -2,27 +2,13 @@
  * What wakes long-polling executors (docs/executors.md, "Wake-ups"), announced by the flow that
  * committed it, after the commit. A new claimable call wakes ONE waiting executor that serves its
  * binding and tool (not every waiter of the binding); a business cancel of a held call wakes the
- * holder's waits.
+ * holder's waits. The types live with the storage contract, whose after-commit effects carry them
+ * (docs/storage.md, "After-commit effects").
  */
 
-/** A call became claimable (created, or returned to pending). */
-export interface CallWakeup {
-  readonly kind: "call";
-  readonly call_id: string;
-  readonly binding_id: string;
-  readonly tool_name: string;
-  /** How often a waiter that could not take the call handed it on (bounded by WAKEUP_HANDOFFS_MAX). */
-  readonly handoffs: number;
-}
+import type { CallWakeup, Wakeup } from "../storage/records.js";
 
-/** A business cancel was asked for a call that `executor_id` holds. */
-export interface CancelWakeup {
-  readonly kind: "cancel";
-  readonly executor_id: string;
-}
-
-/** One reason to wake long-polls. */
-export type Wakeup = CallWakeup | CancelWakeup;
+export type { CallWakeup, CancelWakeup, Wakeup } from "../storage/records.js";
 
 /** Most times one call's wake-up is handed on to the next waiter (each hand-off wakes one more). */
 export const WAKEUP_HANDOFFS_MAX = 8;

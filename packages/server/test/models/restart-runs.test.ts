@@ -7,7 +7,6 @@ import pino from "pino";
 import { expect, it } from "vitest";
 import { RunDriver } from "../../src/runs/run-driver.js";
 import type { Storage } from "../../src/storage/storage.js";
-import { InProcessCallWakeups } from "../../src/wakeups/call-wakeups.js";
 import { ManualClock } from "../calls/calls-harness.js";
 import { describeEachDialect } from "../support/test-databases.js";
 import { startFakeModelServer } from "./fake-model-server.js";
@@ -89,7 +88,6 @@ it("the run driver keeps polling through storage failures, with a growing pause"
     storage: failing,
     clock: new ManualClock(),
     log,
-    wakeups: new InProcessCallWakeups(),
     env: {},
     connections: new Map(),
     options: { leaseMs: 1_000, pollIntervalMs: 5, concurrency: 2, timeoutMs: 1_000, maxRetries: 0 },

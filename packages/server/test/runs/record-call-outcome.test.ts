@@ -18,7 +18,7 @@ import type { CallOutcome } from "../../src/runs/run-progress.js";
 import { connectDatabase, type DatabaseConnection } from "../../src/storage/connect-database.js";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
 import { openStorage } from "../../src/storage/open-storage.js";
-import type { CallRecord } from "../../src/storage/records.js";
+import type { CallRecord, Wakeup } from "../../src/storage/records.js";
 import { callRecord, publishRuntime } from "../support/call-fixtures.js";
 import { agentVersionInput, sessionRecord } from "../support/storage-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
@@ -67,7 +67,10 @@ describeEachDialect("callSettled", (dialect) => {
   const history = async (runId: string): Promise<string[]> =>
     (await storage.history.list(runId, { limit: 200 })).items.map((item) => item.item_json);
 
-  /** Sets the call's status as a receipt would have, then tells the run in one transaction. */
+  /**
+   * Sets the call's status as a receipt would have, then tells the run in one transaction; answers the
+   * run's answer and the executor wake-ups the transaction registered, as its commit handed them on.
+   */
   async function settle(call: CallRecord, status: CallRecord["status"], outcome: CallOutcome) {
     await raw.db
       .updateTable("tool_calls")
@@ -76,7 +79,14 @@ describeEachDialect("callSettled", (dialect) => {
       .execute();
     const fresh = await storage.calls.get(call.run_id, call.call_id);
     if (fresh === undefined) throw new Error("call vanished");
-    return storage.transaction((stores) => progress.callSettled(stores, fresh, outcome, NOW + 1));
+    const wakeups: Wakeup[] = [];
+    const stop = storage.onCommittedEffects({ wakeExecutors: (woken) => wakeups.push(...woken), runsReady: () => {} });
+    try {
+      const answer = await storage.transaction((stores) => progress.callSettled(stores, fresh, outcome, NOW + 1));
+      return { ...answer, wakeups };
+    } finally {
+      stop();
+    }
   }
 
   const completed = (receiptId: string): CallOutcome => ({

@@ -26,6 +26,7 @@ import { KyselyToolsetStore } from "./toolset-store.js";
 /** Every store, running its statements through `ctx`. */
 export function createStores(ctx: StoreContext): Stores {
   return {
+    afterCommit: ctx.afterCommit,
     keys: new KyselyKeyStore(ctx),
     bindings: new KyselyBindingStore(ctx),
     toolsets: new KyselyToolsetStore(ctx),
