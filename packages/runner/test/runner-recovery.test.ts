@@ -7,7 +7,7 @@ import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RunnerError, type ToolRunner } from "../src/index.js";
 import {
   api,
@@ -206,6 +206,14 @@ describe("recovery after a restart", () => {
     });
     await fenced;
     await settledRun(world, runId);
+    // The run may end on the reconciliation_required receipt before the reconciled outcome lands.
+    await vi.waitFor(
+      async () => {
+        const [settled] = await callsOf(world, runId);
+        expect(settled.status).toBe("completed");
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     const [call] = await callsOf(world, runId);
     expect(call.status).toBe("completed");
     expect(runs).toBe(1);
