@@ -88,9 +88,12 @@ export async function pollPending(
         isCallWakeup(wakeup) && answer.data.some((candidate) => candidate.call_id === wakeup.call_id);
       if (answer.data.length > 0 || hasNew(cancellations, firstCancellations) || waiting === undefined) {
         const late = during;
-        if (isCallWakeup(late) && !holds(late)) handOn(late);
-        if (woken !== undefined && !holds(woken)) handOn(woken);
         const used = holds(woken) ? woken : holds(late) ? late : undefined;
+        // A wake-up given while the query ran may be for a call it read too early; one it holds but
+        // does not follow (it follows the earlier one) is another executor's to claim.
+        if (isCallWakeup(late) && late !== used) handOn(late);
+        // Not in a complete answer of a `*` key: another executor took it, and nobody else is woken.
+        if (woken !== undefined && woken !== used && mayLieOutside(answer, page.cursor, identity)) handOn(woken);
         // Nobody reads this answer: another waiter must see the call.
         if (clientGone.aborted) {
           handOn(used);
@@ -99,7 +102,7 @@ export async function pollPending(
         return { answer, woken: used };
       }
       // Nothing found after a wake-up: the call was taken — unless this key sees only some agents' runs.
-      if (woken !== undefined && identity.agents !== "*") handOn(woken);
+      if (woken !== undefined && mayLieOutside(answer, page.cursor, identity)) handOn(woken);
       // Nothing yet: undefined means timed out, client gone or shutting down — answer what there is.
       const next = await waiting;
       if (next === undefined) return { answer, woken: undefined };
@@ -108,6 +111,14 @@ export async function pollPending(
       stopWaiting.abort(QUERY_ANSWERED);
     }
   }
+}
+
+/**
+ * True when a claimable call may be missing from `answer` for this key: beyond its page (before the
+ * cursor it started at, or after its last candidate), or outside a key that sees only some agents' runs.
+ */
+function mayLieOutside(answer: PendingAnswer, cursor: string | null, identity: Identity): boolean {
+  return answer.next_cursor !== null || cursor !== null || identity.agents !== "*";
 }
 
 /** True for the wake-up of a claimable call. */
