@@ -143,8 +143,15 @@ export async function startRun(admin, world) {
 
 /** The run's one pending call. */
 export async function pendingCall(admin, runId) {
-  const calls = await expectJson(admin, "GET", `/v1/runs/${runId}/tool-calls?limit=200`, undefined, 200);
-  const pending = calls.data.filter((call) => call.status === "pending");
+  const pending = [];
+  // Every page: a long run's newest call lies beyond the first (the list is in creation order).
+  let cursor = null;
+  do {
+    const query = `limit=200${cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`}`;
+    const calls = await expectJson(admin, "GET", `/v1/runs/${runId}/tool-calls?${query}`, undefined, 200);
+    pending.push(...calls.data.filter((call) => call.status === "pending"));
+    cursor = calls.next_cursor;
+  } while (cursor !== null);
   if (pending.length !== 1) throw new Error(`run ${runId} has ${pending.length} pending calls, expected 1`);
   return pending[0].call_id;
 }

@@ -33,6 +33,9 @@ async function measure(dialect, marks, log) {
     modelPollIntervalMs: 60_000,
     leaseTtlMs: 86_400_000,
     heartbeatIntervalMs: 60_000,
+    // One run of `last` turns and calls: above the default run limits (100 turns, 500 calls).
+    maxTurns: last + 10,
+    maxToolCalls: last + 10,
   });
   try {
     const script = [

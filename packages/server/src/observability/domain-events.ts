@@ -15,6 +15,7 @@ export const DOMAIN_EVENTS = {
   reconciliation_required: "reconciliation_required",
   compaction: "compaction",
   run_deleted: "run_deleted",
+  statistics_refreshed: "statistics_refreshed",
 } as const;
 
 /** One domain event name. */
@@ -74,6 +75,11 @@ export class DomainEvents {
       { runs: runIds.length, run_ids: runIds },
       runIds.length,
     );
+  }
+
+  /** Planner statistics of hot tables were missing or stale and were refreshed (PostgreSQL). */
+  statisticsRefreshed(tables: readonly string[]): void {
+    this.emit("statistics_refreshed", "planner statistics refreshed", { tables }, tables.length);
   }
 
   private emit(event: DomainEvent, message: string, fields: Record<string, unknown>, count = 1): void {

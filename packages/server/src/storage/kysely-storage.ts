@@ -16,6 +16,7 @@ import type { Database } from "./database-schema.js";
 import { HistoryCache } from "./history-cache.js";
 import { ImmutableRowCache } from "./immutable-row-cache.js";
 import { applyMigrations, createMigrator } from "./migrations/migrator.js";
+import { refreshPlannerStatistics } from "./planner-statistics.js";
 import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
 import type { StatementObserver } from "./statement-counter.js";
 import type {
@@ -262,6 +263,10 @@ export class KyselyStorage implements Storage {
       this.immutableRows.clear();
       this.historyCache.clear();
     }
+  }
+
+  refreshStatistics(): Promise<string[]> {
+    return translatingStorageFailures(() => refreshPlannerStatistics(this.dialect, this.connection.db));
   }
 
   /** Transaction and commit counters since this storage was opened. */

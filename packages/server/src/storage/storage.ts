@@ -689,6 +689,11 @@ export interface Storage extends Stores {
    * writes) to `sinks`, from now on; answers how to stop. A sink's failure is its own.
    */
   onCommittedEffects(sinks: CommittedEffectSinks): () => void;
+  /**
+   * Analyses the hot queries' tables whose planner statistics are missing or stale, so their plans
+   * stay index reads in order (PostgreSQL; nothing on SQLite); answers the tables analysed.
+   */
+  refreshStatistics(): Promise<string[]>;
   /** Closes connections. */
   close(): Promise<void>;
 }
