@@ -2,18 +2,18 @@
  * The payload of a cross-instance wake-up (`NOTIFY toolhost_calls, '<payload>'`), pure. One payload
  * is compact JSON `{"o":origin,"s":schema,"w":[wake-ups]}`, each wake-up an array: `["c", call ID,
  * binding ID, tool name, hand-offs]` for a claimable call, `["x", executor ID]` for a cancel. The
- * origin lets an instance skip its own notifications, the schema keeps servers sharing a database but
- * not a schema apart. PostgreSQL refuses payloads of 8,000 bytes or more, so a long list is split
- * over several payloads, each under WAKEUP_PAYLOAD_MAX_BYTES.
+ * framing (origin, schema, splitting under PostgreSQL's payload limit) is every notification's:
+ * storage/notify-payload.ts.
  */
 
+import { decodeNotifyPayload, encodeNotifyPayloads, NOTIFY_PAYLOAD_MAX_BYTES } from "../storage/notify-payload.js";
 import type { Wakeup } from "./wakeup.js";
 
 /** The channel every instance LISTENs on. */
 export const WAKEUP_CHANNEL = "toolhost_calls";
 
 /** Largest payload sent, in UTF-8 bytes (PostgreSQL's limit is 8,000; leave room). */
-export const WAKEUP_PAYLOAD_MAX_BYTES = 7_500;
+export const WAKEUP_PAYLOAD_MAX_BYTES = NOTIFY_PAYLOAD_MAX_BYTES;
 
 /** A decoded wake-up message. */
 export interface WakeupMessage {
@@ -25,8 +25,6 @@ export interface WakeupMessage {
   readonly wakeups: readonly Wakeup[];
 }
 
-const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
-
 /** One wake-up as its payload array. */
 function part(wakeup: Wakeup): string {
   return JSON.stringify(
@@ -36,36 +34,14 @@ function part(wakeup: Wakeup): string {
   );
 }
 
-/**
- * The payloads announcing `wakeups`, each at most `maxBytes`. A wake-up too long to fit a payload on
- * its own is dropped (IDs and tool names are at most 128 characters, far below the limit).
- */
+/** The payloads announcing `wakeups`, each at most `maxBytes` (storage/notify-payload.ts). */
 export function encodeWakeups(
   origin: string,
   schema: string,
   wakeups: Iterable<Wakeup>,
   maxBytes = WAKEUP_PAYLOAD_MAX_BYTES,
 ): string[] {
-  const head = `{"o":${JSON.stringify(origin)},"s":${JSON.stringify(schema)},"w":[`;
-  const tail = "]}";
-  const frame = bytes(head) + bytes(tail);
-  const payloads: string[] = [];
-  let parts: string[] = [];
-  let size = frame;
-  for (const wakeup of wakeups) {
-    const text = part(wakeup);
-    if (frame + bytes(text) > maxBytes) continue;
-    const extra = bytes(text) + (parts.length > 0 ? 1 : 0);
-    if (size + extra > maxBytes) {
-      payloads.push(head + parts.join(",") + tail);
-      parts = [];
-      size = frame;
-    }
-    size += bytes(text) + (parts.length > 0 ? 1 : 0);
-    parts.push(text);
-  }
-  if (parts.length > 0) payloads.push(head + parts.join(",") + tail);
-  return payloads;
+  return encodeNotifyPayloads(origin, schema, "w", Array.from(wakeups, part), maxBytes);
 }
 
 /** One payload array as a wake-up, or undefined when it is not one. */
@@ -82,17 +58,6 @@ function wakeupOf(value: unknown): Wakeup | undefined {
 
 /** The message in `payload`, or undefined when it is not one of ours (ignored, never thrown). */
 export function decodeWakeup(payload: string | undefined): WakeupMessage | undefined {
-  if (payload === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== "object" || value === null) return undefined;
-  const { o, s, w } = value as Record<string, unknown>;
-  if (typeof o !== "string" || typeof s !== "string" || !Array.isArray(w)) return undefined;
-  const wakeups = w.map(wakeupOf);
-  if (!wakeups.every((wakeup) => wakeup !== undefined)) return undefined;
-  return { origin: o, schema: s, wakeups };
+  const message = decodeNotifyPayload(payload, "w", wakeupOf);
+  return message === undefined ? undefined : { origin: message.origin, schema: message.schema, wakeups: message.items };
 }
