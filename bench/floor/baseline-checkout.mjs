@@ -5,7 +5,7 @@
  * same run as today's. The ref's package-lock.json must resolve every package it names to the version
  * installed here (packages added since do not matter: the ref never loads them); otherwise the
  * baseline is skipped with the differences as the reason. `remove()` deletes the directory and the
- * worktree's entry again (the suite calls it in a `finally`).
+ * worktree's entry again (the suite calls it in a `finally`; SIGINT and SIGTERM call it too).
  */
 
 import { execFileSync } from "node:child_process";
@@ -85,7 +85,14 @@ export async function prepareBaseline(ref, log) {
   }
   const dir = mkdtempSync(join(tmpdir(), "toolhost-baseline-"));
   let added = false;
+  // Interrupted (Ctrl-C), the suite's `finally` never runs: remove the checkout before exiting.
+  const interrupted = (signal) => {
+    remove();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
   const remove = () => {
+    process.off("SIGINT", interrupted).off("SIGTERM", interrupted);
     // node_modules first (links only; rmSync never follows them), then the worktree and its entry.
     rmSync(join(dir, "node_modules"), { recursive: true, force: true });
     if (added) {
