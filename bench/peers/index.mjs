@@ -23,27 +23,29 @@
  * TOOLHOST_TEST_DATABASE_URL picks the PostgreSQL database (default postgres://postgres@127.0.0.1:5432/test).
  */
 
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { runThroughput } from "../protocol/throughput.mjs";
 import { measureWakeups } from "../protocol/wakeup.mjs";
-import { buildWorld } from "../protocol/world.mjs";
 import { probeRedis } from "./bullmq-peer.mjs";
 import { measureIdentityLookup } from "./identity-lookup.mjs";
+import {
+  measureCase,
+  measureIdleStatements,
+  newSchema,
+  POSTGRES_URL,
+  schemaUrl,
+  startToolhostSystem,
+} from "./measured-systems.mjs";
 import { startPeer } from "./peer-child.mjs";
-import { backendCpuMs, backendCpuSpent, backendsOf, processCpuMs } from "./postgres-backends.mjs";
 import { summariseProfile } from "./profile-summary.mjs";
 import { PEERS, renderReport } from "./report.mjs";
 import { restateProblem } from "./restate-peer.mjs";
-import { startCountedToolhost } from "./toolhost-process.mjs";
 
 /** The suite's name: its directory and its RESULTS.md section. */
 export const name = "peers";
-
-const POSTGRES_URL = process.env.TOOLHOST_TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 
 /**
  * Rounds, times and sample counts: bounded, so the suite stops by itself (about 7 minutes in full).
@@ -143,12 +145,8 @@ export async function run({ quick, machine, log, plan: override }) {
     );
     for (const system of systems) {
       if (system.shares !== undefined) continue;
-      const before = await statementsOf(system);
-      if (before === undefined) continue;
-      const t0 = performance.now();
-      await new Promise((resolve) => setTimeout(resolve, plan.idleMs));
-      system.idleStatementsPerSecond = ((await statementsOf(system)) - before) / ((performance.now() - t0) / 1000);
-      results.idle.push({ label: system.label, statementsPerSecond: system.idleStatementsPerSecond });
+      const statementsPerSecond = await measureIdleStatements(system, plan.idleMs);
+      if (statementsPerSecond !== undefined) results.idle.push({ label: system.label, statementsPerSecond });
     }
     for (const system of systems) {
       if (system.shares !== undefined) system.idleStatementsPerSecond = system.shares.idleStatementsPerSecond;
@@ -229,34 +227,6 @@ async function probePostgres(url) {
   }
 }
 
-function newSchema(schemas) {
-  const schema = `bench_${randomBytes(6).toString("hex")}`;
-  schemas.push(schema);
-  return schema;
-}
-
-function schemaUrl(schema) {
-  return `${POSTGRES_URL}${POSTGRES_URL.includes("?") ? "&" : "?"}schema=${schema}`;
-}
-
-/** A toolhost server (counted) on a fresh database of `dialect`, with bench/protocol's world built in it. */
-async function startToolhostSystem(dialect, dir, schemas, nodeArgs = []) {
-  const databaseUrl =
-    dialect === "sqlite"
-      ? `sqlite:${join(dir, `bench-${randomBytes(4).toString("hex")}.db`)}`
-      : schemaUrl(newSchema(schemas));
-  const key = `bench-${randomBytes(16).toString("hex")}`;
-  const server = await startCountedToolhost({
-    databaseUrl,
-    env: { TOOLHOST_BOOTSTRAP_KEY: key, TOOLHOST_LOG_LEVEL: "warn" },
-    logFile: join(dir, `server-${dialect}.log`),
-    nodeArgs,
-  });
-  const world = await buildWorld(server.url, key);
-  const label = dialect === "sqlite" ? "toolhost SQLite" : "toolhost PostgreSQL";
-  return { label, kind: "toolhost", dialect, pid: server.pid, server, world };
-}
-
 async function stopSystem(system, log) {
   try {
     if (system.kind === "toolhost") {
@@ -266,106 +236,6 @@ async function stopSystem(system, log) {
   } catch (error) {
     log(`could not stop ${system.label}: ${error}`);
   }
-}
-
-/** Statements of the system's own database kind; undefined for Restate (its storage is inside its server). */
-async function statementsOf(system) {
-  if (system.dialect === "restate") return undefined;
-  const counts = system.kind === "toolhost" ? await system.server.statements() : await system.peer.statements();
-  return counts[system.dialect];
-}
-
-/**
- * The processes of a case whose CPU counts, by role. toolhost: its server and this process (the
- * executors and run producers: the driver); a queue: its load process (producers, workers, the
- * library) and redis-server when it has one; Restate: the callers' process (the driver),
- * restate-server and its endpoint. PostgreSQL backends are added by measureCase.
- */
-function processesOf(system) {
-  if (system.kind === "toolhost") {
-    return [
-      { role: "server", pid: system.pid },
-      { role: "driver", pid: process.pid },
-    ];
-  }
-  const load = { role: system.dialect === "restate" ? "driver" : "load process", pid: system.pid };
-  return [load, ...system.peer.processes];
-}
-
-/** The role whose CPU is the system's "server CPU": where its queue or journal logic runs. */
-function serverRole(system) {
-  if (system.kind === "toolhost") return "server";
-  return system.dialect === "restate" ? "restate-server" : "load process";
-}
-
-/** One throughput case; every per-cycle figure is over the whole case (warm-up, window, drain). */
-async function measureCase(system, workers, plan, admin) {
-  const backendsBefore = system.dialect === "postgres" ? await backendsOf(admin, system.pid) : [];
-  const processes = processesOf(system);
-  const before = {
-    processMs: processes.map(({ pid }) => processCpuMs(pid)),
-    backends: backendCpuMs(backendsBefore),
-    statements: await statementsOf(system),
-    atMs: performance.now(),
-  };
-  let cycles;
-  let elapsedMs;
-  let completed;
-  const failures = [];
-  if (system.kind === "toolhost") {
-    const outcome = await runThroughput({
-      url: system.server.url,
-      world: system.world,
-      executors: workers,
-      warmupMs: plan.warmupMs,
-      measureMs: plan.measureMs,
-      serverPid: system.pid,
-      postgres: false,
-      label: system.label.replace(/[ ,]+/g, "-"),
-      log: () => undefined,
-      batchClaims: system.batchClaims,
-    });
-    failures.push(...outcome.failures);
-    ({ cycles, elapsedMs } = outcome);
-    completed = outcome.created;
-  } else {
-    const outcome = await system.peer.ask(
-      { type: "throughput", workers, warmupMs: plan.warmupMs, measureMs: plan.measureMs },
-      "throughput",
-    );
-    ({ cycles, elapsedMs, completed } = outcome);
-  }
-  const after = await statementsOf(system);
-  const statements = after === undefined ? undefined : after - before.statements;
-  // What the system runs anyway (sweeps, polling, maintenance), at its idle rate over the case.
-  const background = ((system.idleStatementsPerSecond ?? 0) * (performance.now() - before.atMs)) / 1000;
-  const cpuMs = {};
-  processes.forEach(({ role, pid }, i) => {
-    const now = processCpuMs(pid);
-    if (now !== undefined && before.processMs[i] !== undefined) cpuMs[role] = now - before.processMs[i];
-  });
-  if (system.dialect === "postgres") {
-    const backendsAfter = new Set([...backendsBefore, ...(await backendsOf(admin, system.pid))]);
-    cpuMs.postgres = backendCpuSpent(before.backends, backendCpuMs(backendsAfter));
-  }
-  if (completed === 0) failures.push(`${system.label}, ${workers} workers: no cycle completed`);
-  const per = (value) => (value === undefined ? undefined : completed > 0 ? value / completed : Number.NaN);
-  const cpuMsPerCycle = Object.fromEntries(Object.entries(cpuMs).map(([role, value]) => [role, per(value)]));
-  return {
-    label: system.label,
-    workers,
-    cycles,
-    completed,
-    elapsedMs,
-    cyclesPerSecond: (cycles * 1000) / elapsedMs,
-    cpuMsPerCycle,
-    totalCpuMsPerCycle: per(Object.values(cpuMs).reduce((sum, value) => sum + value, 0)),
-    serverMsPerCycle: cpuMsPerCycle[serverRole(system)],
-    postgresMsPerCycle: cpuMsPerCycle.postgres,
-    statementsPerCycle: per(statements),
-    cycleStatementsPerCycle: statements === undefined ? undefined : per(Math.max(0, statements - background)),
-    failures,
-  };
 }
 
 async function measureWake(system, plan, log) {
@@ -387,7 +257,7 @@ async function measureWake(system, plan, log) {
 async function profileToolhost(dialect, dir, schemas, plan, profileDir, log) {
   const profileName = `toolhost-peers-${dialect}-8-${Date.now()}.cpuprofile`;
   const nodeArgs = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}`];
-  const system = await startToolhostSystem(dialect, dir, schemas, nodeArgs);
+  const system = await startToolhostSystem(dialect, dir, schemas, { nodeArgs });
   log(`${system.label}: profiling at 8 workers (pid ${system.pid})`);
   const startUs = Number(process.hrtime.bigint() / 1000n);
   // Only the measured window of the case is summarised: start-up and the warm-up stay out.

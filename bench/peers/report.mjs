@@ -22,8 +22,8 @@ const ROLES = [
   "postgres",
 ];
 
-/** Median of each figure over the rounds of one system and worker count. */
-function medians(cases, label, workers) {
+/** Median of each figure over the rounds of one system and worker count (bench/floor's report too). */
+export function medians(cases, label, workers) {
   const mine = cases.filter((c) => c.label === label && c.workers === workers);
   if (mine.length === 0) return undefined;
   const of = (key) => {

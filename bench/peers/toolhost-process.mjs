@@ -1,9 +1,12 @@
 /**
  * `toolhost serve` in a child process for bench/peers: bench/protocol's (server-process.mjs), plus
  * statement-counter.mjs preloaded (`node --import`) and an IPC channel to ask it for the counts.
+ * `bin` runs another checkout's `toolhost` (its own node_modules resolve pg and better-sqlite3 to
+ * this checkout's, so the counter patches the modules that server loads). bench/floor's floor server
+ * is started and counted the same way (`startCountedServer`).
  */
 
-import { startToolhost } from "../protocol/server-process.mjs";
+import { startNodeServer, startToolhost } from "../protocol/server-process.mjs";
 
 const COUNTER = new URL("statement-counter.mjs", import.meta.url).href;
 const ASK_TIMEOUT_MS = 10_000;
@@ -12,14 +15,22 @@ const ASK_TIMEOUT_MS = 10_000;
  * Starts the server on `databaseUrl`; resolves once it listens.
  * @returns {Promise<{ url: string, pid: number, statements: () => Promise<{ postgres: number, sqlite: number }>, stop: () => Promise<number | null> }>}
  */
-export async function startCountedToolhost({ databaseUrl, env, logFile, nodeArgs = [] }) {
-  const server = await startToolhost({
-    databaseUrl,
-    env,
-    logFile,
-    nodeArgs: ["--import", COUNTER, ...nodeArgs],
-    ipc: true,
-  });
+export async function startCountedToolhost({ databaseUrl, env, logFile, nodeArgs = [], bin }) {
+  return counted(
+    await startToolhost({ databaseUrl, env, logFile, nodeArgs: ["--import", COUNTER, ...nodeArgs], ipc: true, bin }),
+  );
+}
+
+/**
+ * Starts a server script as server-process.mjs's startNodeServer does, counted like toolhost.
+ * @param {{ label: string, script: string, args: string[], env: Record<string, string>, logFile: string, nodeArgs?: string[] }} options
+ */
+export async function startCountedServer({ nodeArgs = [], ...options }) {
+  return counted(await startNodeServer({ ...options, nodeArgs: ["--import", COUNTER, ...nodeArgs], ipc: true }));
+}
+
+/** The server with `statements()`, which asks the preloaded counter over IPC. */
+function counted(server) {
   const { child } = server;
   const statements = () =>
     new Promise((resolve, reject) => {
