@@ -179,7 +179,8 @@ export interface ReceiptsTable {
   claim_id: string;
   body_text: string;
   body_digest: string;
-  answer_json: string;
+  /** NULL: the answer a replay rebuilds from the columns (0019). */
+  answer_json: string | null;
   /** 1 or 0. */
   applied: number;
   created_at_ms: number;

@@ -28,7 +28,7 @@ const INSERT_NEXT = new ReusableQuery(
     claim_id: string,
     body_text: string,
     body_digest: string,
-    answer_json: string,
+    answer_json: string | null,
     applied: number,
     created_at_ms: number,
     result_seq: number | null,
