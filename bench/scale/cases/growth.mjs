@@ -13,7 +13,7 @@
  * server has it on: every 10 calls the bench VACUUMs (not FULL) each table of the schema that
  * autovacuum would have picked by its own rule — dead row versions above `autovacuum_vacuum_threshold`
  * + `autovacuum_vacuum_scale_factor` × its rows, or rows inserted since its last vacuum above the
- * insert threshold and scale factor — read from the table's storage parameters (migration 0019 sets
+ * insert threshold and scale factor — read from the table's storage parameters (migration 0020 sets
  * some) or the server's settings. Only the naptime (a minute between autovacuum rounds) is left out.
  *
  * BENCH_SCALE_TABLES=1 also logs the growth per call of each table and index (with rows per call).
