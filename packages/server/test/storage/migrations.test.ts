@@ -12,10 +12,16 @@ import { resultContextBytesMigration } from "../../src/storage/migrations/0002-r
 import { MIGRATION_NAMES } from "../../src/storage/migrations/migration-list.js";
 import { applyMigrations, createMigrator, MIGRATION_TABLE } from "../../src/storage/migrations/migrator.js";
 import { openStorage } from "../../src/storage/open-storage.js";
+import type { ReceiptRecord } from "../../src/storage/records.js";
 import { callRecord, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 
 const LATEST = MIGRATION_NAMES[MIGRATION_NAMES.length - 1];
+
+/** A receipt's row as the schemas before 0019 held it (the digest as its `sha256:` text). */
+function oldSchemaReceipt(receipt: ReceiptRecord) {
+  return { ...receipt, applied: receipt.applied ? 1 : 0, body_digest: receipt.body_digest as unknown as Uint8Array };
+}
 
 /** Dumps so far: each dump's text is new, so PostgreSQL never runs it from a plan named before a migration changed its columns. */
 let dumps = 0;
@@ -360,9 +366,10 @@ describeEachDialect("migrations", (dialect) => {
     const connection = await connectDatabase(database.url);
     const { db } = connection;
     const storage = await openStorage(database.url, { migrate: false });
-    // The columns 0003 made (later migrations add columns, NULL for these rows).
+    // The columns 0003 made (later migrations add columns, NULL for these rows) but the digest, stored
+    // as bytes since 0019 (the store reads it back as the same text: compared below).
     const receiptRows = () =>
-      sql`select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_digest, answer_json,
+      sql`select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, answer_json,
             applied, created_at_ms from receipts order by call_id, seq`
         .execute(db)
         .then((result) => JSON.stringify(result.rows));
@@ -379,10 +386,7 @@ describeEachDialect("migrations", (dialect) => {
         receiptRecord("c1", "p-\u00e9-\u{1f600}", 2),
         receiptRecord("c2", "acc", 1, { kind: "accepted", claim_id: "clm9", executor_id: "e9", applied: false }),
       ];
-      await db
-        .insertInto("receipts")
-        .values(stored.map((receipt) => ({ ...receipt, applied: receipt.applied ? 1 : 0 })))
-        .execute();
+      await db.insertInto("receipts").values(stored.map(oldSchemaReceipt)).execute();
       const before = await receiptRows();
 
       expect(await applyMigrations(migrator)).toEqual({
@@ -461,7 +465,7 @@ describeEachDialect("migrations", (dialect) => {
       await database.dispose();
     }
   });
-  it("0019 stores own-run references as '' and NULL answers, reads every old row as before; down goes back", async () => {
+  it("0019 stores own-run references as '', NULL answers and binary digests, reads every old row as before; down goes back", async () => {
     const database = await testDatabaseUrl(dialect);
     const connection = await connectDatabase(database.url);
     const { db } = connection;
@@ -471,7 +475,7 @@ describeEachDialect("migrations", (dialect) => {
         .execute(db)
         .then((result) => JSON.stringify(result.rows));
     const receiptRows = () =>
-      sql`select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_digest, answer_json,
+      sql`select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, answer_json,
             applied, created_at_ms from receipts order by call_id, seq`
         .execute(db)
         .then((result) => JSON.stringify(result.rows));
@@ -534,10 +538,7 @@ describeEachDialect("migrations", (dialect) => {
         receiptRecord("c1", "acc", 1, { kind: "accepted" }),
         receiptRecord("c1", "p-\u00e9", 2, { answer_json: '{"receipt_id":"p-\u00e9","replayed":false}' }),
       ];
-      await db
-        .insertInto("receipts")
-        .values(stored.map((receipt) => ({ ...receipt, applied: receipt.applied ? 1 : 0 })))
-        .execute();
+      await db.insertInto("receipts").values(stored.map(oldSchemaReceipt)).execute();
       const events = async () => ({
         r1: await storage.runEvents.listAfter("r1", 0, 10),
         r2: await storage.runEvents.listAfter("r2", 0, 10),
@@ -559,6 +560,13 @@ describeEachDialect("migrations", (dialect) => {
         expect(await storage.receipts.get(receipt.call_id, receipt.claim_id, receipt.receipt_id)).toEqual(receipt);
       }
       if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).toContain("without rowid");
+      const digests = () =>
+        sql<{ body_digest: unknown }>`select body_digest from receipts order by seq`
+          .execute(db)
+          .then((result) => result.rows.map((row) => row.body_digest));
+      expect(await digests()).toEqual(
+        stored.map((receipt) => Buffer.from(receipt.body_digest.slice("sha256:".length), "hex")),
+      );
       // A new receipt may store no answer (a replay rebuilds it).
       const rebuilt = receiptRecord("c1", "done", 3, { kind: "completed", answer_json: null });
       expect(await storage.receipts.insertNext(rebuilt)).toBe(true);
@@ -568,7 +576,11 @@ describeEachDialect("migrations", (dialect) => {
       expect(await applyMigrations(migrator, down)).toEqual({ applied: [], current: "0018_run_events_without_rowid" });
       expect(await eventRows()).toBe(rowsBefore);
       expect(await events()).toEqual(eventsBefore);
-      const answer = (await storage.receipts.get("c1", rebuilt.claim_id, "done"))?.answer_json;
+      expect(await digests()).toEqual([...stored, rebuilt].map((receipt) => receipt.body_digest));
+      // (Read raw: today's store reads the schema 0019 made.)
+      const answer = await sql<{ answer_json: string }>`select answer_json from receipts where receipt_id = 'done'`
+        .execute(db)
+        .then((result) => result.rows[0]?.answer_json);
       expect(JSON.parse(answer ?? "null")).toEqual({
         receipt_id: "done",
         kind: "completed",

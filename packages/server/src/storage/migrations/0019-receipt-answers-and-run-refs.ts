@@ -7,17 +7,23 @@
  *   new receipts store none. Rows written before keep their answer. On SQLite the table is rebuilt for
  *   it, WITHOUT ROWID keyed by its primary key (call_id, claim_id, receipt_id): the rows live in the
  *   key's b-tree, so the separate index SQLite kept for the key is gone.
+ * - `receipts.body_digest` holds the digest's 32 bytes instead of `sha256:` and 64 hex digits (bytea
+ *   on PostgreSQL); existing rows are converted.
  * - A `run.status` event of its own run stores `ref_id` as '' instead of the run's ID again (the event's
  *   `run_id`); existing rows are converted.
  *
  * Down puts an answer back into every NULL one, with the call's and run's statuses of now and
- * `confirmed: false` (what a replay answers does not depend on them), and the run IDs back.
+ * `confirmed: false` (what a replay answers does not depend on them), the digests' text and the run
+ * IDs back.
  */
 
 import { type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../storage.js";
 
-/** Recreates SQLite's receipts with `answer_json` nullable WITHOUT ROWID (up) or as before (down), copying every row. */
+/**
+ * Recreates SQLite's receipts with `answer_json` nullable and binary digests WITHOUT ROWID (up) or as
+ * before (down), copying every row.
+ */
 async function rebuildSqliteReceipts(db: Kysely<unknown>, up: boolean): Promise<void> {
   await sql`create table receipts_rebuilt (
       call_id text not null references tool_calls (call_id),
@@ -28,7 +34,7 @@ async function rebuildSqliteReceipts(db: Kysely<unknown>, up: boolean): Promise<
       executor_id text not null,
       claim_id text not null,
       body_text text not null,
-      body_digest text not null,
+      body_digest ${up ? sql`blob` : sql`text`} not null,
       answer_json text ${up ? sql`` : sql`not null`},
       applied integer not null,
       created_at_ms bigint not null,
@@ -42,7 +48,7 @@ async function rebuildSqliteReceipts(db: Kysely<unknown>, up: boolean): Promise<
   await sql`insert into receipts_rebuilt (call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text,
       body_digest, answer_json, applied, created_at_ms, result_seq, result_at, result_from, result_length)
     select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text,
-      body_digest, answer_json, applied, created_at_ms, result_seq, result_at, result_from, result_length
+      ${up ? sql`unhex(substr(body_digest, 8))` : sql`'sha256:' || lower(hex(body_digest))`}, answer_json, applied, created_at_ms, result_seq, result_at, result_from, result_length
     from receipts`.execute(db);
   await sql`drop table receipts`.execute(db);
   await sql`alter table receipts_rebuilt rename to receipts`.execute(db);
@@ -76,14 +82,22 @@ export function receiptAnswersAndRunRefsMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       if (dialect === "sqlite") await rebuildSqliteReceipts(db, true);
-      else await sql`alter table receipts alter column answer_json drop not null`.execute(db);
+      else {
+        await sql`alter table receipts alter column answer_json drop not null`.execute(db);
+        await sql`alter table receipts alter column body_digest type bytea
+          using decode(substr(body_digest, 8), 'hex')`.execute(db);
+      }
       await sql`update run_events set ref_id = '' where kind = 'run.status' and ref_id = run_id`.execute(db);
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await sql`update run_events set ref_id = run_id where kind = 'run.status' and ref_id = ''`.execute(db);
       await fillAnswers(db, dialect);
       if (dialect === "sqlite") await rebuildSqliteReceipts(db, false);
-      else await sql`alter table receipts alter column answer_json set not null`.execute(db);
+      else {
+        await sql`alter table receipts alter column answer_json set not null`.execute(db);
+        await sql`alter table receipts alter column body_digest type text
+          using 'sha256:' || encode(body_digest, 'hex')`.execute(db);
+      }
     },
   };
 }
