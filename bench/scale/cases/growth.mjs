@@ -9,6 +9,13 @@
  * the same number of calls again, which shows the freed pages being reused. Target: growth ≤ 3× the
  * result bytes + 4 KB per call (docs/operations.md#retention).
  *
+ * PostgreSQL's autovacuum is modelled, since the test cluster runs with it off and every production
+ * server has it on: every 10 calls the bench VACUUMs (not FULL) each table of the schema that
+ * autovacuum would have picked by its own rule — dead row versions above `autovacuum_vacuum_threshold`
+ * + `autovacuum_vacuum_scale_factor` × its rows, or rows inserted since its last vacuum above the
+ * insert threshold and scale factor — read from the table's storage parameters (migration 0020 sets
+ * some) or the server's settings. Only the naptime (a minute between autovacuum rounds) is left out.
+ *
  * BENCH_SCALE_TABLES=1 also logs the growth per call of each table and index (with rows per call).
  *
  *   node bench/scale/cases/growth.mjs [--quick] [--dialect=sqlite,postgres] [--bytes=1024,65536]
@@ -129,16 +136,51 @@ function logGrowth(dialect, bytes, calls, before, after, log) {
   for (const [, line] of lines.sort((a, b) => b[0] - a[0])) log(line);
 }
 
-/** Drives `calls` one-call runs to completion with results of `bytes`. */
-async function completeRuns(admin, world, calls, bytes) {
+/** Calls between two looks at what autovacuum would vacuum (PostgreSQL). */
+const AUTOVACUUM_LOOK_CALLS = 10;
+
+/**
+ * VACUUMs (not FULL) each table of the schema that autovacuum would pick now by its rule, with the
+ * table's own storage parameters where set (reloptions) and the server's settings otherwise; answers
+ * how many it vacuumed. (Statistics reach pg_stat_user_tables within about a second of a commit.)
+ */
+async function vacuumLikeAutovacuum(database) {
+  return withPostgres(async (client) => {
+    const { rows } = await client.query(
+      `with settings as (
+         select c.relname, s.n_dead_tup, s.n_ins_since_vacuum, greatest(c.reltuples, 0) as reltuples,
+           coalesce(c.reloptions, '{}') as options
+         from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+         where s.schemaname = $1)
+       select relname from settings
+       where n_dead_tup > coalesce((select split_part(o, '=', 2)::float8 from unnest(options) o
+                                    where o like 'autovacuum_vacuum_threshold=%'),
+                                   current_setting('autovacuum_vacuum_threshold')::float8)
+             + coalesce((select split_part(o, '=', 2)::float8 from unnest(options) o
+                         where o like 'autovacuum_vacuum_scale_factor=%'),
+                        current_setting('autovacuum_vacuum_scale_factor')::float8) * reltuples
+          or n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::float8
+             + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * reltuples`,
+      [database.schema],
+    );
+    for (const row of rows) await client.query(`vacuum "${database.schema}"."${row.relname}"`);
+    return rows.length;
+  });
+}
+
+/** Drives `calls` one-call runs to completion with results of `bytes`; answers the run IDs and VACUUMs made. */
+async function completeRuns(admin, world, calls, bytes, database) {
   const result = resultOf(bytes);
   const runIds = [];
+  let vacuums = 0;
   for (let index = 0; index < calls; index++) {
     const runId = await startRun(admin, world);
     await completeCall(admin, world, runId, await pendingCall(admin, runId), result);
     runIds.push(runId);
+    if (database.dialect === "postgres" && (index + 1) % AUTOVACUUM_LOOK_CALLS === 0)
+      vacuums += await vacuumLikeAutovacuum(database);
   }
-  return runIds;
+  return { runIds, vacuums };
 }
 
 /** One dialect and result size. */
@@ -154,11 +196,13 @@ async function measure(dialect, bytes, calls, log) {
   try {
     const world = await buildScriptedWorld(bench.admin, SCRIPT, 1024);
     // One run first, so the sizes compare a warm database (first pages of every table and index).
-    await completeRuns(bench.admin, world, 1, bytes);
+    await completeRuns(bench.admin, world, 1, bytes, database);
     const tables = process.env.BENCH_SCALE_TABLES === "1";
     const objectsBefore = tables ? await objectSizes(database) : undefined;
     const before = await sizeOf(database);
-    const runIds = await completeRuns(bench.admin, world, calls, bytes);
+    const { runIds, vacuums } = await completeRuns(bench.admin, world, calls, bytes, database);
+    if (dialect === "postgres")
+      log(`${dialect} ${bytes} B results: ${vacuums} table VACUUMs as autovacuum would have made`);
     const after = await sizeOf(database);
     if (tables) logGrowth(dialect, bytes, calls, objectsBefore, await objectSizes(database), log);
     bench.clock.advance(RETENTION_MS + 1);
@@ -172,7 +216,7 @@ async function measure(dialect, bytes, calls, log) {
     }
     if (dialect === "postgres") await withPostgres((client) => client.query(`vacuum`));
     const swept = await sizeOf(database);
-    await completeRuns(bench.admin, world, calls, bytes);
+    await completeRuns(bench.admin, world, calls, bytes, database);
     const again = await sizeOf(database);
     const perCall = (after.inUse - before.inUse) / calls;
     const target = 3 * bytes + 4096;
@@ -229,7 +273,7 @@ export async function run({ quick, log, dialects = ["sqlite", "postgres"], sizes
       rows,
     ),
     "",
-    "In use: SQLite pages minus free pages after a WAL checkpoint; PostgreSQL pg_total_relation_size of every table (after VACUUM for the sweep). The sweep deletes every run; the last column shows the freed space reused.",
+    "In use: SQLite pages minus free pages after a WAL checkpoint; PostgreSQL pg_total_relation_size of every table, its autovacuum modelled (every 10 calls, a VACUUM of each table autovacuum's rule picks, with the tables' storage parameters; after VACUUM for the sweep). The sweep deletes every run; the last column shows the freed space reused.",
   ].join("\n");
   return { markdown, failures };
 }

@@ -95,7 +95,7 @@ export function decideReceipt(
       const confirmed = incoming.kind === "accepted" ? confirmedNow(call, runStatus, incoming, nowMs) : undefined;
       return {
         type: "replay",
-        answer_json: replayedAnswer(existing.answer_json, {
+        answer_json: replayedAnswer(existing, {
           confirmed,
           call_status: call.status,
           run_status: runStatus,
@@ -214,12 +214,60 @@ export interface ReplayFacts {
   readonly run_status: RunStatus;
 }
 
+/** The answer of a receipt, in wire member order (`confirmed` only for `accepted`). */
+export interface ReceiptAnswer {
+  readonly receipt_id: string;
+  readonly kind: string;
+  readonly replayed: boolean;
+  readonly confirmed?: boolean;
+  readonly applied: boolean;
+  readonly call_status: string;
+  readonly run_status: string;
+}
+
+/** A receipt's answer as JSON text, its members in wire order. */
+export function receiptAnswerJson(answer: ReceiptAnswer): string {
+  const { receipt_id, kind, replayed, confirmed, applied, call_status, run_status } = answer;
+  return JSON.stringify({
+    receipt_id,
+    kind,
+    replayed,
+    ...(confirmed === undefined ? {} : { confirmed }),
+    applied,
+    call_status,
+    run_status,
+  });
+}
+
+/**
+ * Whether a first answer has the members every answer has had since 0019 — `confirmed` exactly for
+ * `accepted` — so a replay can rebuild it from the receipt's columns and it is stored as NULL.
+ */
+export function answerRebuildable(kind: string, confirmed: boolean | undefined): boolean {
+  return (confirmed !== undefined) === (kind === "accepted");
+}
+
 /**
  * The answer to a replay: the stored first answer (its members in their order, `applied` as first
- * decided) with `replayed: true` and the current `confirmed`, `call_status` and `run_status`.
+ * decided) with `replayed: true` and the current `confirmed`, `call_status` and `run_status`. A first
+ * answer stored as NULL (`answerRebuildable`) is rebuilt from the receipt's ID, kind and `applied`.
  */
-export function replayedAnswer(firstAnswerJson: string, now: ReplayFacts): string {
-  const answer = JSON.parse(firstAnswerJson) as Record<string, unknown>;
+export function replayedAnswer(
+  first: Pick<ReceiptFacts, "receipt_id" | "kind" | "applied" | "answer_json">,
+  now: ReplayFacts,
+): string {
+  if (first.answer_json === null) {
+    return receiptAnswerJson({
+      receipt_id: first.receipt_id,
+      kind: first.kind,
+      replayed: true,
+      ...(now.confirmed === undefined ? {} : { confirmed: now.confirmed }),
+      applied: first.applied,
+      call_status: now.call_status,
+      run_status: now.run_status,
+    });
+  }
+  const answer = JSON.parse(first.answer_json) as Record<string, unknown>;
   answer.replayed = true;
   if (now.confirmed !== undefined) answer.confirmed = now.confirmed;
   answer.call_status = now.call_status;

@@ -20,7 +20,7 @@ import { inSpan } from "../observability/request-tracing.js";
 import type { HistoryResultText, RunProgress } from "../runs/run-progress.js";
 import type { ReceiptResultReference } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
-import { decideReceipt } from "./decide-receipt.js";
+import { answerRebuildable, decideReceipt, receiptAnswerJson } from "./decide-receipt.js";
 import { secretsEqual, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";
 import { readReceiptBody } from "./receipt-body.js";
@@ -40,17 +40,6 @@ export function progressLimitsOf(options: {
   readonly maxProgressBytes: number;
 }): ReceiptDeps["progressLimits"] {
   return { maxPerCall: options.maxProgressPerCall, maxBytes: options.maxProgressBytes };
-}
-
-/** The answer of a receipt, in wire key order. */
-interface ReceiptAnswerJson {
-  receipt_id: string;
-  kind: string;
-  replayed: boolean;
-  confirmed?: boolean;
-  applied: boolean;
-  call_status: string;
-  run_status: string;
 }
 
 /** Records the receipt whose exact body is `bodyText` on call `callId` of run `runId`; answers the 200 body text. */
@@ -132,7 +121,7 @@ async function recordReceiptOnce(
       runStatus = progress.run_status;
       if (incoming.kind === "completed") resultReference = storedOnce(incoming.body_text, progress.result_text);
     }
-    const answer: ReceiptAnswerJson = {
+    const answerJson = receiptAnswerJson({
       receipt_id: incoming.receipt_id,
       kind: incoming.kind,
       replayed: false,
@@ -140,8 +129,7 @@ async function recordReceiptOnce(
       applied,
       call_status: decision.call_status,
       run_status: runStatus,
-    };
-    const answerJson = JSON.stringify(answer);
+    });
     const receipt = {
       call_id: callId,
       receipt_id: incoming.receipt_id,
@@ -151,7 +139,8 @@ async function recordReceiptOnce(
       claim_id: incoming.claim_id,
       body_text: incoming.body_text,
       body_digest: incoming.body_digest,
-      answer_json: answerJson,
+      // A replay rebuilds an answer of the usual members from the columns (and the facts of then).
+      answer_json: answerRebuildable(incoming.kind, decision.confirmed) ? null : answerJson,
       applied,
       created_at_ms: nowMs,
       ...(resultReference === undefined ? {} : { result_reference: resultReference }),

@@ -178,8 +178,10 @@ export interface ReceiptsTable {
   executor_id: string;
   claim_id: string;
   body_text: string;
-  body_digest: string;
-  answer_json: string;
+  /** The 32 bytes of the body's SHA-256 (0019; `sha256:<hex>` text before). */
+  body_digest: Uint8Array;
+  /** NULL: the answer a replay rebuilds from the columns (0019). */
+  answer_json: string | null;
   /** 1 or 0. */
   applied: number;
   created_at_ms: number;

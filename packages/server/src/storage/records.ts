@@ -166,8 +166,12 @@ export interface ReceiptRecord {
   body_text: string;
   /** `sha256:` of the body's sorted canonical form: equal digests are the same receipt. */
   body_digest: string;
-  /** The first answer, as JSON text; a replay answers it again with `replayed: true`. */
-  answer_json: string;
+  /**
+   * The first answer, as JSON text; a replay answers it again with `replayed: true`. NULL when it
+   * had the usual members (`calls/decide-receipt.ts` answerRebuildable): a replay rebuilds it from the
+   * receipt's ID, kind and `applied` (0019).
+   */
+  answer_json: string | null;
   /** Whether the receipt changed the run (false for receipts that arrive after the run ended). */
   applied: boolean;
   created_at_ms: number;

@@ -260,4 +260,31 @@ describe("decideReceipt", () => {
       run_status: "completed",
     });
   });
+  it("a first answer stored as NULL (0019) replays byte for byte as the answer it stands for", () => {
+    const cases = [
+      { kind: "accepted", answer: ACCEPTED_ANSWER, receiptId: "r-accepted", applied: true },
+      { kind: "progress", answer: PROGRESS_ANSWER, receiptId: "r-progress", applied: true },
+      {
+        kind: "progress",
+        answer: PROGRESS_ANSWER.replace('"applied":true', '"applied":false'),
+        receiptId: "r-progress",
+        applied: false,
+      },
+    ] as const;
+    for (const { kind, answer, receiptId, applied } of cases) {
+      for (const [call, runStatus] of [
+        [held({ status: "accepted", accepted_at_ms: 45_000 }), "waiting_for_tools"],
+        [held({ status: "completed" }), "completed"],
+        [callRecord("r1", "c1"), "cancelled"],
+      ] as const) {
+        const facts = { kind, body_digest: `sha256:${kind}`, applied };
+        const withText = receiptRecord("c1", receiptId, 1, { ...facts, answer_json: answer });
+        const withNull = receiptRecord("c1", receiptId, 1, { ...facts, answer_json: null });
+        const replay = (existing: typeof withText) =>
+          decideReceipt(call, runStatus, existing, incoming(kind), NOW, ROOMY);
+        expect(replay(withNull)).toEqual(replay(withText));
+        expect(replay(withNull).type).toBe("replay");
+      }
+    }
+  });
 });

@@ -12,10 +12,16 @@ import { resultContextBytesMigration } from "../../src/storage/migrations/0002-r
 import { MIGRATION_NAMES } from "../../src/storage/migrations/migration-list.js";
 import { applyMigrations, createMigrator, MIGRATION_TABLE } from "../../src/storage/migrations/migrator.js";
 import { openStorage } from "../../src/storage/open-storage.js";
+import type { ReceiptRecord } from "../../src/storage/records.js";
 import { callRecord, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 
 const LATEST = MIGRATION_NAMES[MIGRATION_NAMES.length - 1];
+
+/** A receipt's row as the schemas before 0019 held it (the digest as its `sha256:` text). */
+function oldSchemaReceipt(receipt: ReceiptRecord) {
+  return { ...receipt, applied: receipt.applied ? 1 : 0, body_digest: receipt.body_digest as unknown as Uint8Array };
+}
 
 /** Dumps so far: each dump's text is new, so PostgreSQL never runs it from a plan named before a migration changed its columns. */
 let dumps = 0;
@@ -131,6 +137,8 @@ describeEachDialect("migrations", (dialect) => {
       "0016_run_event_references",
       "0017_receipt_result_references",
       "0018_run_events_without_rowid",
+      "0019_receipt_answers_and_run_refs",
+      "0020_busy_table_autovacuum",
     ]);
   });
 
@@ -358,9 +366,10 @@ describeEachDialect("migrations", (dialect) => {
     const connection = await connectDatabase(database.url);
     const { db } = connection;
     const storage = await openStorage(database.url, { migrate: false });
-    // The columns 0003 made (later migrations add columns, NULL for these rows).
+    // The columns 0003 made (later migrations add columns, NULL for these rows) but the digest, stored
+    // as bytes since 0019 (the store reads it back as the same text: compared below).
     const receiptRows = () =>
-      sql`select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_digest, answer_json,
+      sql`select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, answer_json,
             applied, created_at_ms from receipts order by call_id, seq`
         .execute(db)
         .then((result) => JSON.stringify(result.rows));
@@ -377,10 +386,7 @@ describeEachDialect("migrations", (dialect) => {
         receiptRecord("c1", "p-\u00e9-\u{1f600}", 2),
         receiptRecord("c2", "acc", 1, { kind: "accepted", claim_id: "clm9", executor_id: "e9", applied: false }),
       ];
-      await db
-        .insertInto("receipts")
-        .values(stored.map((receipt) => ({ ...receipt, applied: receipt.applied ? 1 : 0 })))
-        .execute();
+      await db.insertInto("receipts").values(stored.map(oldSchemaReceipt)).execute();
       const before = await receiptRows();
 
       expect(await applyMigrations(migrator)).toEqual({
@@ -438,7 +444,11 @@ describeEachDialect("migrations", (dialect) => {
       const before = await eventRows();
       expect(JSON.parse(before)).toHaveLength(3);
 
-      expect(await applyMigrations(migrator)).toEqual({ applied: ["0018_run_events_without_rowid"], current: LATEST });
+      const to0018 = (m: Migrator) => m.migrateTo("0018_run_events_without_rowid");
+      expect(await applyMigrations(migrator, to0018)).toEqual({
+        applied: ["0018_run_events_without_rowid"],
+        current: "0018_run_events_without_rowid",
+      });
       expect(await eventRows()).toBe(before);
       if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).toContain("without rowid");
       // Appending goes on after the last seq.
@@ -448,6 +458,137 @@ describeEachDialect("migrations", (dialect) => {
       const down = (m: Migrator) => m.migrateTo("0017_receipt_result_references");
       expect(await applyMigrations(migrator, down)).toEqual({ applied: [], current: "0017_receipt_result_references" });
       expect(await eventRows()).toBe(before);
+      if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).not.toContain("without rowid");
+    } finally {
+      await storage.close();
+      await db.destroy();
+      await database.dispose();
+    }
+  });
+  it("0019 stores own-run references as '', NULL answers and binary digests, reads every old row as before; down goes back", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const connection = await connectDatabase(database.url);
+    const { db } = connection;
+    const storage = await openStorage(database.url, { migrate: false });
+    const eventRows = () =>
+      sql`select run_id, seq, kind, data_json, history_seq, created_at_ms, ref_id from run_events order by run_id, seq`
+        .execute(db)
+        .then((result) => JSON.stringify(result.rows));
+    const receiptRows = () =>
+      sql`select call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, answer_json,
+            applied, created_at_ms from receipts order by call_id, seq`
+        .execute(db)
+        .then((result) => JSON.stringify(result.rows));
+    const tableSql = () =>
+      dialect === "sqlite"
+        ? sql<{ sql: string }>`select sql from sqlite_master where name = 'receipts'`
+            .execute(db)
+            .then((result) => result.rows[0]?.sql ?? "")
+        : Promise.resolve("");
+    try {
+      const migrator = createMigrator(connection);
+      await applyMigrations(migrator, (m) => m.migrateTo("0018_run_events_without_rowid"));
+      await publishRuntime(storage);
+      await storage.runs.insert(runRecord("r1"));
+      await storage.runs.insert(runRecord("r2"));
+      await storage.calls.insertMany([callRecord("r1", "c1")]);
+      // Rows as the schema before wrote them: a run.status event repeats its run's ID, every receipt its answer.
+      await db
+        .insertInto("run_events")
+        .values([
+          {
+            run_id: "r1",
+            seq: 1,
+            kind: "run.status",
+            data_json: "{}",
+            history_seq: null,
+            created_at_ms: 1,
+            ref_id: "r1",
+          },
+          {
+            run_id: "r1",
+            seq: 2,
+            kind: "run.status",
+            data_json: '{"old":1}',
+            history_seq: null,
+            created_at_ms: 2,
+            ref_id: null,
+          },
+          {
+            run_id: "r1",
+            seq: 3,
+            kind: "tool_call.status",
+            data_json: "{}",
+            history_seq: null,
+            created_at_ms: 3,
+            ref_id: "c1",
+          },
+          {
+            run_id: "r2",
+            seq: 1,
+            kind: "run.status",
+            data_json: "{}",
+            history_seq: null,
+            created_at_ms: 4,
+            ref_id: "r1",
+          },
+        ])
+        .execute();
+      const stored = [
+        receiptRecord("c1", "acc", 1, { kind: "accepted" }),
+        receiptRecord("c1", "p-\u00e9", 2, { answer_json: '{"receipt_id":"p-\u00e9","replayed":false}' }),
+      ];
+      await db.insertInto("receipts").values(stored.map(oldSchemaReceipt)).execute();
+      const events = async () => ({
+        r1: await storage.runEvents.listAfter("r1", 0, 10),
+        r2: await storage.runEvents.listAfter("r2", 0, 10),
+      });
+      const eventsBefore = await events();
+      const rowsBefore = await eventRows();
+      const receiptsBefore = await receiptRows();
+
+      expect(await applyMigrations(migrator)).toEqual({
+        applied: ["0019_receipt_answers_and_run_refs", "0020_busy_table_autovacuum"],
+        current: LATEST,
+      });
+      // Only the own-run reference changed; every event reads as before, every receipt is as it was.
+      const refs = (JSON.parse(await eventRows()) as { ref_id: string | null }[]).map((row) => row.ref_id);
+      expect(refs).toEqual(["", null, "c1", "r1"]);
+      expect(await events()).toEqual(eventsBefore);
+      expect(await receiptRows()).toBe(receiptsBefore);
+      for (const receipt of stored) {
+        expect(await storage.receipts.get(receipt.call_id, receipt.claim_id, receipt.receipt_id)).toEqual(receipt);
+      }
+      if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).toContain("without rowid");
+      const digests = () =>
+        sql<{ body_digest: unknown }>`select body_digest from receipts order by seq`
+          .execute(db)
+          .then((result) => result.rows.map((row) => row.body_digest));
+      expect(await digests()).toEqual(
+        stored.map((receipt) => Buffer.from(receipt.body_digest.slice("sha256:".length), "hex")),
+      );
+      // A new receipt may store no answer (a replay rebuilds it).
+      const rebuilt = receiptRecord("c1", "done", 3, { kind: "completed", answer_json: null });
+      expect(await storage.receipts.insertNext(rebuilt)).toBe(true);
+      expect(await storage.receipts.get("c1", rebuilt.claim_id, "done")).toEqual(rebuilt);
+
+      const down = (m: Migrator) => m.migrateTo("0018_run_events_without_rowid");
+      expect(await applyMigrations(migrator, down)).toEqual({ applied: [], current: "0018_run_events_without_rowid" });
+      expect(await eventRows()).toBe(rowsBefore);
+      expect(await events()).toEqual(eventsBefore);
+      expect(await digests()).toEqual([...stored, rebuilt].map((receipt) => receipt.body_digest));
+      // (Read raw: today's store reads the schema 0019 made.)
+      const answer = await sql<{ answer_json: string }>`select answer_json from receipts where receipt_id = 'done'`
+        .execute(db)
+        .then((result) => result.rows[0]?.answer_json);
+      expect(JSON.parse(answer ?? "null")).toEqual({
+        receipt_id: "done",
+        kind: "completed",
+        replayed: false,
+        applied: true,
+        call_status: "pending",
+        run_status: "waiting_for_tools",
+      });
       if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).not.toContain("without rowid");
     } finally {
       await storage.close();

@@ -3,6 +3,7 @@
  * builders for runs, calls, receipts and executor connections, written straight to storage.
  */
 
+import { createHash } from "node:crypto";
 import { argumentsDigest } from "@toolhost/protocol";
 import type { CallRecord, ReceiptRecord, RunRecord } from "../../src/storage/records.js";
 import type { Storage } from "../../src/storage/storage.js";
@@ -109,7 +110,7 @@ export function receiptRecord(
     executor_id: "e1",
     claim_id: "clm1",
     body_text: `{"receipt_id":"${receiptId}"}`,
-    body_digest: `sha256:${receiptId}`,
+    body_digest: `sha256:${createHash("sha256").update(receiptId).digest("hex")}`,
     answer_json: '{"applied":true}',
     applied: true,
     created_at_ms: 7_000,

@@ -23,6 +23,8 @@ import { runRetentionMigration } from "./0015-run-retention.js";
 import { runEventReferencesMigration } from "./0016-run-event-references.js";
 import { receiptResultReferencesMigration } from "./0017-receipt-result-references.js";
 import { runEventsWithoutRowidMigration } from "./0018-run-events-without-rowid.js";
+import { receiptAnswersAndRunRefsMigration } from "./0019-receipt-answers-and-run-refs.js";
+import { busyTableAutovacuumMigration } from "./0020-busy-table-autovacuum.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -44,6 +46,8 @@ export const MIGRATION_NAMES = [
   "0016_run_event_references",
   "0017_receipt_result_references",
   "0018_run_events_without_rowid",
+  "0019_receipt_answers_and_run_refs",
+  "0020_busy_table_autovacuum",
 ] as const;
 
 /** One migration name. */
@@ -70,6 +74,8 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0016_run_event_references": runEventReferencesMigration,
     "0017_receipt_result_references": receiptResultReferencesMigration,
     "0018_run_events_without_rowid": runEventsWithoutRowidMigration(dialect),
+    "0019_receipt_answers_and_run_refs": receiptAnswersAndRunRefsMigration(dialect),
+    "0020_busy_table_autovacuum": busyTableAutovacuumMigration(dialect),
   };
 }
 

@@ -16,6 +16,7 @@ import { callFromRow } from "./call-row.js";
 import { ACCEPT_EDGES } from "./call-statuses.js";
 import { executorOwnedBy } from "./executor-owned-by.js";
 import { insertNextReceipt, type NewReceipt } from "./insert-receipt-query.js";
+import { storedDigest } from "./receipt-digest.js";
 
 /** The named inputs of the change. */
 export interface AcceptCallInput {
@@ -81,7 +82,7 @@ export async function acceptCallRecorded(
     select accepted.call_id, ${receipt.receipt_id}::text,
       (select coalesce(max(last.seq), 0) + 1 from receipts as last where last.call_id = ${call_id}),
       ${receipt.run_id}::text, ${receipt.kind}::text, ${receipt.executor_id}::text, ${claim_id}::text,
-      ${receipt.body_text}::text, ${receipt.body_digest}::text, ${receipt.answer_json}::text,
+      ${receipt.body_text}::text, ${storedDigest(receipt.body_digest)}::bytea, ${receipt.answer_json}::text,
       ${receipt.applied ? 1 : 0}::integer, ${receipt.created_at_ms}::bigint
     from accepted
     on conflict (call_id, claim_id, receipt_id) do nothing

@@ -9,6 +9,7 @@ import type { ReceiptRecord, ReceiptResultReference } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
 import type { Db } from "../store-context.js";
+import { storedDigest } from "./receipt-digest.js";
 
 /**
  * A receipt to store: everything but its `seq`; `result_reference` when the body's result text is
@@ -27,8 +28,8 @@ const INSERT_NEXT = new ReusableQuery(
     executor_id: string,
     claim_id: string,
     body_text: string,
-    body_digest: string,
-    answer_json: string,
+    body_digest: Uint8Array,
+    answer_json: string | null,
     applied: number,
     created_at_ms: number,
     result_seq: number | null,
@@ -76,7 +77,7 @@ export async function insertNextReceipt(dialect: Dialect, db: Db, receipt: NewRe
     receipt.executor_id,
     receipt.claim_id,
     reference === undefined ? body : body.slice(0, reference.at) + body.slice(reference.at + reference.length),
-    receipt.body_digest,
+    storedDigest(receipt.body_digest),
     receipt.answer_json,
     receipt.applied ? 1 : 0,
     receipt.created_at_ms,

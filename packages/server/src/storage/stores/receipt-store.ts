@@ -15,6 +15,7 @@ import { ReusableQuery } from "../reusable-query.js";
 import type { ReceiptStore } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
 import { insertNextReceipt, type NewReceipt } from "./insert-receipt-query.js";
+import { digestOfStored } from "./receipt-digest.js";
 
 /** The receipt's columns, its body's result text put back from the history item it names. */
 function withHistoryItem(db: Db) {
@@ -64,7 +65,7 @@ export function receiptFactsFromRow(row: Omit<Selectable<ReceiptsTable>, "body_t
   const { kind, result_seq: _seq, result_at: _at, result_from: _from, result_length: _length, ...rest } = row;
   if (!isReceiptKind(kind))
     throw new Error(`stored receipt ${row.receipt_id} has an unknown kind ${JSON.stringify(kind)}`);
-  return { ...rest, kind, applied: row.applied === 1 };
+  return { ...rest, kind, body_digest: digestOfStored(row.body_digest), applied: row.applied === 1 };
 }
 
 /** The record of a stored receipt row: its body exactly as received, the result text put back. */

@@ -5,7 +5,8 @@
  * `history.item` event stores only its item's `seq`: the item text is joined in when read, not copied.
  * Likewise a `run.status`, `tool_call.status` or `model.request` event appended with a `ref_id` stores
  * only the row's ID and a snapshot of what changes in it; the row is joined in when read, and the
- * runs area rebuilds the wire form (`runs/run-event-data.ts`).
+ * runs area rebuilds the wire form (`runs/run-event-data.ts`). A `run.status` event of its own run
+ * stores `ref_id` '' (OWN_RUN, 0019) rather than repeat the run's ID.
  */
 
 import { sql } from "kysely";
@@ -21,6 +22,9 @@ import type {
 import type { RunEventStore } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
 import { modelRequestFromRow } from "./model-request-store.js";
+
+/** The `ref_id` of a `run.status` event that names its own run (the event's `run_id`). */
+const OWN_RUN = "";
 
 /** Events of one run waiting for the transaction's commit. */
 interface Deferred {
@@ -88,7 +92,11 @@ export class KyselyRunEventStore implements RunEventStore {
           join.onRef("h.run_id", "=", "e.run_id").onRef("h.seq", "=", "e.history_seq"),
         )
         // The rows referenced events are rebuilt from, by primary key, in the same statement.
-        .leftJoin("runs as r", (join) => join.on("e.kind", "=", "run.status").onRef("r.run_id", "=", "e.ref_id"))
+        .leftJoin("runs as r", (join) =>
+          join
+            .on("e.kind", "=", "run.status")
+            .on("r.run_id", "=", sql<string>`case when e.ref_id = ${OWN_RUN} then e.run_id else e.ref_id end`),
+        )
         .leftJoin("tool_calls as c", (join) =>
           join.on("e.kind", "=", "tool_call.status").onRef("c.call_id", "=", "e.ref_id"),
         )
@@ -134,7 +142,8 @@ export class KyselyRunEventStore implements RunEventStore {
         created_at_ms: row.created_at_ms,
       };
       if (row.ref_id !== null) {
-        return { ...base, data_json: null, data_bytes: 0, source: sourceOf(kind, row.ref_id, row.data_json, record) };
+        const refId = row.ref_id === OWN_RUN ? row.run_id : row.ref_id;
+        return { ...base, data_json: null, data_bytes: 0, source: sourceOf(kind, refId, row.data_json, record) };
       }
       const bytes = Number(row.data_bytes);
       const fits = bytes <= maxDataBytes;
@@ -237,7 +246,7 @@ async function insertEvents(
   const rows = sql.join(
     events.map(
       (event, index) =>
-        sql`(cast(${index + 1} as integer), cast(${event.kind} as text), cast(${dataOf(event)} as text), cast(${"history_seq" in event ? event.history_seq : null} as integer), cast(${atMs[index]} as bigint), cast(${"ref_id" in event ? event.ref_id : null} as text))`,
+        sql`(cast(${index + 1} as integer), cast(${event.kind} as text), cast(${dataOf(event)} as text), cast(${"history_seq" in event ? event.history_seq : null} as integer), cast(${atMs[index]} as bigint), cast(${refOf(runId, event)} as text))`,
     ),
   );
   const { rows: inserted } = await sql<{ seq: number }>`
@@ -247,6 +256,12 @@ async function insertEvents(
       (values ${rows}) as e
     returning seq`.execute(db);
   return inserted.map((row) => Number(row.seq)).sort((a, b) => a - b);
+}
+
+/** What `ref_id` stores for `event`: the row it is rebuilt from (OWN_RUN for its own run), or nothing. */
+function refOf(runId: string, event: NewRunEvent): string | null {
+  if (!("ref_id" in event)) return null;
+  return event.kind === "run.status" && event.ref_id === runId ? OWN_RUN : event.ref_id;
 }
 
 /** What `data_json` stores for `event`: its data, its snapshot, or nothing. */
