@@ -131,6 +131,7 @@ describeEachDialect("migrations", (dialect) => {
       "0016_run_event_references",
       "0017_receipt_result_references",
       "0018_run_events_without_rowid",
+      "0019_runs_ready",
     ]);
   });
 
@@ -438,7 +439,10 @@ describeEachDialect("migrations", (dialect) => {
       const before = await eventRows();
       expect(JSON.parse(before)).toHaveLength(3);
 
-      expect(await applyMigrations(migrator)).toEqual({ applied: ["0018_run_events_without_rowid"], current: LATEST });
+      expect(await applyMigrations(migrator)).toEqual({
+        applied: ["0018_run_events_without_rowid", "0019_runs_ready"],
+        current: LATEST,
+      });
       expect(await eventRows()).toBe(before);
       if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).toContain("without rowid");
       // Appending goes on after the last seq.

@@ -23,6 +23,7 @@ import { runRetentionMigration } from "./0015-run-retention.js";
 import { runEventReferencesMigration } from "./0016-run-event-references.js";
 import { receiptResultReferencesMigration } from "./0017-receipt-result-references.js";
 import { runEventsWithoutRowidMigration } from "./0018-run-events-without-rowid.js";
+import { runsReadyMigration } from "./0019-runs-ready.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -44,6 +45,7 @@ export const MIGRATION_NAMES = [
   "0016_run_event_references",
   "0017_receipt_result_references",
   "0018_run_events_without_rowid",
+  "0019_runs_ready",
 ] as const;
 
 /** One migration name. */
@@ -70,6 +72,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0016_run_event_references": runEventReferencesMigration,
     "0017_receipt_result_references": receiptResultReferencesMigration,
     "0018_run_events_without_rowid": runEventsWithoutRowidMigration(dialect),
+    "0019_runs_ready": runsReadyMigration,
   };
 }
 
