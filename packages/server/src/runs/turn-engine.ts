@@ -34,6 +34,9 @@ export const READY_GRACE_MS = 1_000;
 /** Most ready runs one sweep takes. */
 export const SWEEP_BATCH = 200;
 
+/** How often the same failure is logged again at most (the sweep retries a failing run every tick). */
+const REPEAT_FAILURE_LOG_MS = 60_000;
+
 /** What the engine does with a locked run (pure). */
 export type AdvanceDecision =
   /** Still ready and waiting for tools: make its next turn. */
@@ -79,6 +82,7 @@ export class TurnEngine {
   #pumping: Promise<void> | undefined;
   #scheduled: NodeJS.Immediate | undefined;
   #stopped = false;
+  #lastFailure: { message: string; atMs: number } | undefined;
 
   constructor(private readonly deps: TurnEngineDeps) {}
 
@@ -152,7 +156,7 @@ export class TurnEngine {
       return await this.#transaction(runIds);
     } catch (error) {
       if (runIds.length === 1) {
-        this.deps.log.error({ err: error, run_id: runIds[0] }, "the turn engine could not advance a run");
+        this.#logFailure(error, runIds[0] as string);
         return new Map();
       }
     }
@@ -161,6 +165,15 @@ export class TurnEngine {
       for (const [id, status] of await this.#advanceBatch([runId])) statuses.set(id, status);
     }
     return statuses;
+  }
+
+  #logFailure(error: unknown, runId: string): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = Date.now();
+    const last = this.#lastFailure;
+    if (last !== undefined && last.message === message && now - last.atMs < REPEAT_FAILURE_LOG_MS) return;
+    this.#lastFailure = { message, atMs: now };
+    this.deps.log.error({ err: error, run_id: runId }, "the turn engine could not advance a run");
   }
 
   /** Locks `runIds`, advances those still ready and answers every locked run's status after it. */
