@@ -107,6 +107,22 @@ describeEachDialect("the turn engine", (dialect) => {
     expect(storage.stats().transactions - before).toBe(1);
   });
 
+  it("a run whose turn fails keeps its mark and holds up no other run of its batch", async () => {
+    const good = await startRun();
+    await settleTurn(good);
+    // A run pinning an agent version that is not there: its turn throws.
+    await storage.runs.insert(runRecord("r-broken", { agent_version: "agv-missing" }));
+    await storage.history.append("r-broken", ['{"type":"input","input":"go"}'], NOW, NOW);
+    expect(await isReady("r-broken")).toBe(true);
+    const engine = new TurnEngine({ storage, clock: { nowMs: () => NOW + 1 }, log });
+    const statuses = await Promise.all([engine.advance(good), engine.advance("r-broken")]);
+    expect(statuses).toEqual(["completed", undefined]);
+    expect(await isReady("r-broken")).toBe(true);
+    expect(await isReady(good)).toBe(false);
+    expect(errors).toHaveLength(1);
+    errors.length = 0;
+  });
+
   it("of several engines on one database, exactly one advances each run", async () => {
     // On PostgreSQL a second storage stands for another instance; SQLite has one writer process.
     const other = dialect === "postgres" ? await openStorage(database.url, { migrate: false }) : storage;
