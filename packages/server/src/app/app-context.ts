@@ -9,6 +9,7 @@ import type { CompiledServerOptions } from "../options.js";
 import type { RunDriverHandle } from "../runs/run-driver.js";
 import type { RunEventTails } from "../runs/run-event-tails.js";
 import type { RunProgress } from "../runs/run-progress.js";
+import type { TurnEngine } from "../runs/turn-engine.js";
 import type { Storage } from "../storage/storage.js";
 import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import type { WokenCalls } from "../wakeups/woken-calls.js";
@@ -23,8 +24,10 @@ export interface AppContext {
   readonly options: CompiledServerOptions;
   /** A hook admitting callers holding any one of `scopes` (`admin` satisfies every scope); 401/403 otherwise. */
   readonly requireScope: RequireScope;
-  /** How settled calls reach their runs (history, next model turn); call inside the settling transaction. */
+  /** How settled calls reach their runs (history, ready for the engine); call inside the settling transaction. */
   readonly runProgress: RunProgress;
+  /** Advances runs whose turn settled, in its own transactions after the commit (and its recovery sweep). */
+  readonly turnEngine: TurnEngine;
   /** Wake-ups of long-polling executors; `notify` only after the commit that made calls claimable. */
   readonly wakeups: CallWakeups;
   /** The wake-up each executor's last pending answer used: a claim of another call hands it on. */

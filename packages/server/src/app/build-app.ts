@@ -35,6 +35,7 @@ import { HistoryRunProgress } from "../runs/record-call-outcome.js";
 import { RunDriver } from "../runs/run-driver.js";
 import { RunEventTails } from "../runs/run-event-tails.js";
 import { InProcessRunEventWakeups, type RunEventWakeups } from "../runs/run-event-wakeups.js";
+import { TurnEngine } from "../runs/turn-engine.js";
 import { Sweeper } from "../runtime/sweeper.js";
 import type { Storage } from "../storage/storage.js";
 import { type CallWakeups, InProcessCallWakeups } from "../wakeups/call-wakeups.js";
@@ -159,13 +160,18 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   // Every commit that wrote a run's events wakes that run's streams, here and on other instances.
   const stopHearingCommits = storage.onRunEventsCommitted((runIds) => runEventWakeups.notify(runIds));
   // What committed transactions registered (docs/storage.md, "After-commit effects"): executors wake,
-  // and runs whose provider turn was queued are driven now instead of at a driver's next poll — by
-  // this instance's driver, or when it has no room, by another instance's (told through the relay).
+  // runs whose turn settled go to the turn engine, and runs whose provider turn was queued are driven
+  // now instead of at a driver's next poll — by this instance's driver, or when it has no room, by
+  // another instance's (told through the relay).
+  const turnEngine = new TurnEngine({ storage, clock, log: app.log });
   const modelTurnRelay = input.modelTurnRelay ?? IN_PROCESS_MODEL_TURN_RELAY;
   modelTurnRelay.onAnnounced(() => runDriver.kick());
   const stopHearingEffects = storage.onCommittedEffects({
     wakeExecutors: (committed) => wakeups.notify(committed),
     runsReady: (runIds) => {
+      for (const runId of runIds) void turnEngine.advance(runId);
+    },
+    modelTurnsQueued: (runIds) => {
       runDriver.kick();
       if (!runDriver.hasRoom) modelTurnRelay.announce(runIds);
     },
@@ -188,7 +194,8 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
     },
     keyRevocations,
     runEventTails: new RunEventTails(storage, runEventWakeups),
-    runProgress: new HistoryRunProgress(),
+    runProgress: new HistoryRunProgress(turnEngine),
+    turnEngine,
     wakeups,
     wokenCalls: new WokenCalls(),
     runDriver,
@@ -203,6 +210,8 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   app.addHook("onClose", () => sweeper.stop());
   // Model requests in flight are aborted and their turns given back before storage closes.
   app.addHook("onClose", () => runDriver.stop());
+  // The engine's batch in flight commits before storage closes; runs still queued keep their marks.
+  app.addHook("onClose", () => turnEngine.stop());
   registerOpenApiRoute(app, options.publicUrl);
   for (const register of ROUTE_MODULES) register(app, context);
   await app.ready();

@@ -58,13 +58,13 @@ export async function settleOverdueCalls(
 }
 
 /** One overdue call in its own transaction; undefined when another instance or flow settled it first. */
-function settleOverdueCall(
+async function settleOverdueCall(
   storage: Storage,
   runProgress: RunProgress,
   ref: CallRef,
   nowMs: number,
 ): Promise<CallRecord | undefined> {
-  return storage.transaction(async (stores) => {
+  const settled = await storage.transaction(async (stores) => {
     const target = await stores.callClaims.target(ref.run_id, ref.call_id);
     if (target === undefined) return undefined;
     const from = target.call.status;
@@ -72,14 +72,17 @@ function settleOverdueCall(
     if (!transition.ok) return undefined;
     const call = await stores.callClaims.settleOverdue(ref.call_id, from, transition.to, nowMs);
     if (call === undefined) return undefined;
-    await runProgress.callSettled(
+    const progress = await runProgress.callSettled(
       stores,
       call,
       transition.to === "expired" ? { kind: "expired" } : { kind: "reconciliation_required", receipt_id: null },
       nowMs,
     );
-    return call;
+    return { call, ready: progress.ready === true };
   });
+  // The sweep goes on once the turn engine made the next turn (the sweep's work stays bounded).
+  if (settled?.ready === true) await runProgress.advanced(settled.call.run_id);
+  return settled?.call;
 }
 
 /**

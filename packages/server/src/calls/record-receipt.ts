@@ -4,9 +4,10 @@
  * sending key owns the receipt's executor (404 / 403 `executor_key_mismatch`), decide
  * (`decideReceipt`), store the receipt with its first answer, make the status change — its UPDATE
  * holds the claim and the owning key in its WHERE — and for a settling change let the run learn the
- * outcome (`RunProgress.callSettled`, which projects a result once into the history). What must wake
- * (executors of the next turn's calls, the driver) is registered with the transaction and runs only
- * after its commit (docs/storage.md, "After-commit effects").
+ * outcome (`RunProgress.callSettled`, which projects a result once into the history and, when the
+ * turn settled, marks the run ready). What must follow is registered with the transaction and runs
+ * only after its commit (docs/storage.md, "After-commit effects"): the turn engine makes the next turn
+ * in its own transaction, and the receipt is answered after it, with the run's status then.
  */
 
 import { trace } from "@opentelemetry/api";
@@ -20,7 +21,7 @@ import { inSpan } from "../observability/request-tracing.js";
 import type { HistoryResultText, RunProgress } from "../runs/run-progress.js";
 import type { ReceiptResultReference } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
-import { answerRebuildable, decideReceipt, receiptAnswerJson } from "./decide-receipt.js";
+import { answerRebuildable, decideReceipt, type ReceiptAnswer, receiptAnswerJson } from "./decide-receipt.js";
 import { secretsEqual, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";
 import { readReceiptBody } from "./receipt-body.js";
@@ -72,7 +73,7 @@ async function recordReceiptOnce(
   const verified = { ...incoming, grant_authentic: secretsEqual(expected, incoming.grant) };
   const nowMs = deps.clock.nowMs();
 
-  return deps.storage.transaction(async (stores) => {
+  const recorded = await deps.storage.transaction(async (stores): Promise<Recorded> => {
     // The call and its run (locked on PostgreSQL), the executor and a receipt stored under the same
     // ID, in one statement.
     // A settling receipt loads the whole run too (the run's progress needs it).
@@ -102,11 +103,12 @@ async function recordReceiptOnce(
       "toolhost.receipt_kind": incoming.kind,
       "toolhost.call_status": decision.type === "store" ? decision.call_status : target.call.status,
     });
-    if (decision.type === "replay") return decision.answer_json;
+    if (decision.type === "replay") return { text: decision.answer_json };
     if (decision.type === "refuse") throw decision.error;
 
     let applied = decision.applied;
     let runStatus = target.run.status;
+    let ready = false;
     let resultReference: ReceiptResultReference | undefined;
     const change = decision.change;
     const holder = { call_id: callId, claim_id: incoming.claim_id, key_id: identity.keyId };
@@ -119,9 +121,10 @@ async function recordReceiptOnce(
       // (For a compensation call the run answers applied whenever the call changed.)
       applied = progress.applied;
       runStatus = progress.run_status;
+      ready = progress.ready === true;
       if (incoming.kind === "completed") resultReference = storedOnce(incoming.body_text, progress.result_text);
     }
-    const answerJson = receiptAnswerJson({
+    const answer: ReceiptAnswer = {
       receipt_id: incoming.receipt_id,
       kind: incoming.kind,
       replayed: false,
@@ -129,7 +132,8 @@ async function recordReceiptOnce(
       applied,
       call_status: decision.call_status,
       run_status: runStatus,
-    });
+    };
+    const answerJson = receiptAnswerJson(answer);
     const receipt = {
       call_id: callId,
       receipt_id: incoming.receipt_id,
@@ -151,8 +155,19 @@ async function recordReceiptOnce(
         ? await stores.callClaims.acceptRecorded(holder, nowMs, receipt)
         : await stores.receipts.insertNext(receipt);
     if (!inserted) throw changedMeanwhile();
-    return answerJson;
+    return ready ? { text: answerJson, answer } : { text: answerJson };
   });
+  if (recorded.answer === undefined) return recorded.text;
+  // The receipt settled the turn: the engine makes the next one after the commit, and the answer
+  // tells the run's status after it (docs/protocol.md). A replay answers the present anyway.
+  const status = await deps.runProgress.advanced(runId);
+  return status === undefined ? recorded.text : receiptAnswerJson({ ...recorded.answer, run_status: status });
+}
+
+/** What the receipt's transaction answers: the answer's text, and the answer itself when the run became ready. */
+interface Recorded {
+  readonly text: string;
+  readonly answer?: ReceiptAnswer;
 }
 
 /** Shortest result text stored once rather than twice (below, the reference costs about as much). */

@@ -45,7 +45,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8sxtjyzjrn7sks6tgmwvsv0",
+          key_id: "key_01m8thv51tbvvpa9d01rb2sgw9",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -60,7 +60,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           agents: "*",
           bindings: "*",
           connections: "*",
-          created_at: "2026-12-01T23:07:50.623Z",
+          created_at: "2026-12-02T04:57:40.666Z",
           revoked_at: null,
         },
       ],
@@ -77,14 +77,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      key_id: "key_01m8sxtkd0knmxk0jvm6qncw20",
+      key_id: "key_01m8thv5sand1pvn1xmsk3q3fn",
       name: "task service executor",
       scopes: ["executors:connect", "tools:execute"],
       agents: "*",
       bindings: "*",
       connections: "*",
-      created_at: "2026-12-01T23:07:51.072Z",
-      key: "th_JAuCZ85aa4rtdXgBGb0QpE1L4REekacvBXdDj-7QCu4",
+      created_at: "2026-12-02T04:57:41.418Z",
+      key: "th_Vx3STV_4Eh2PjVG9dn9x7e3Pt0kjFcGtjTSuF5LRlqU",
     },
   },
   {
@@ -95,7 +95,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          key_id: "key_01m8sxtjyzjrn7sks6tgmwvsv0",
+          key_id: "key_01m8thv51tbvvpa9d01rb2sgw9",
           name: "bootstrap",
           scopes: [
             "configuration:read",
@@ -110,17 +110,17 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           agents: "*",
           bindings: "*",
           connections: "*",
-          created_at: "2026-12-01T23:07:50.623Z",
+          created_at: "2026-12-02T04:57:40.666Z",
           revoked_at: null,
         },
         {
-          key_id: "key_01m8sxtkd0knmxk0jvm6qncw20",
+          key_id: "key_01m8thv5sand1pvn1xmsk3q3fn",
           name: "task service executor",
           scopes: ["executors:connect", "tools:execute"],
           agents: "*",
           bindings: "*",
           connections: "*",
-          created_at: "2026-12-01T23:07:51.072Z",
+          created_at: "2026-12-02T04:57:41.418Z",
           revoked_at: null,
         },
       ],
@@ -139,7 +139,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T23:07:51.096Z",
+      created_at: "2026-12-02T04:57:41.454Z",
     },
   },
   {
@@ -159,7 +159,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           binding_id: "task-service",
         },
-        request_id: "req_01m8sxtkdvkmh0kxfw98y88b7p",
+        request_id: "req_01m8thv5tq8y01yzehfzarh6r7",
       },
     },
   },
@@ -173,7 +173,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           binding_id: "task-service",
           name: "Task service",
-          created_at: "2026-12-01T23:07:51.096Z",
+          created_at: "2026-12-02T04:57:41.454Z",
         },
       ],
       next_cursor: null,
@@ -187,7 +187,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       binding_id: "task-service",
       name: "Task service",
-      created_at: "2026-12-01T23:07:51.096Z",
+      created_at: "2026-12-02T04:57:41.454Z",
     },
   },
   {
@@ -217,7 +217,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+      toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
       version: 1,
       name: "task service",
       tools: [
@@ -240,13 +240,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 60000,
         },
       ],
-      created_at: "2026-12-01T23:07:51.149Z",
+      created_at: "2026-12-02T04:57:41.632Z",
     },
   },
   {
     operationId: "publishToolsetVersion",
     method: "POST",
-    path: "/v1/toolsets/tls_01m8sxtkfda8499a3ktedtb97a/versions",
+    path: "/v1/toolsets/tls_01m8thv600m4d8mw60fzb7rtny/versions",
     request: {
       tools: [
         {
@@ -284,7 +284,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+      toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
       version: 2,
       tools: [
         {
@@ -324,7 +324,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T23:07:51.159Z",
+      created_at: "2026-12-02T04:57:41.651Z",
     },
   },
   {
@@ -335,10 +335,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+          toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
           name: "task service",
           latest_version: 2,
-          created_at: "2026-12-01T23:07:51.149Z",
+          created_at: "2026-12-02T04:57:41.632Z",
         },
       ],
       next_cursor: null,
@@ -347,24 +347,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolset",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8sxtkfda8499a3ktedtb97a",
+    path: "/v1/toolsets/tls_01m8thv600m4d8mw60fzb7rtny",
     status: 200,
     response: {
-      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+      toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
       name: "task service",
       latest_version: 2,
-      created_at: "2026-12-01T23:07:51.149Z",
+      created_at: "2026-12-02T04:57:41.632Z",
     },
   },
   {
     operationId: "listToolsetVersions",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8sxtkfda8499a3ktedtb97a/versions",
+    path: "/v1/toolsets/tls_01m8thv600m4d8mw60fzb7rtny/versions",
     status: 200,
     response: {
       data: [
         {
-          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+          toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
           version: 1,
           tools: [
             {
@@ -386,10 +386,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 60000,
             },
           ],
-          created_at: "2026-12-01T23:07:51.149Z",
+          created_at: "2026-12-02T04:57:41.632Z",
         },
         {
-          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+          toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
           version: 2,
           tools: [
             {
@@ -429,7 +429,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               timeout_ms: 300000,
             },
           ],
-          created_at: "2026-12-01T23:07:51.159Z",
+          created_at: "2026-12-02T04:57:41.651Z",
         },
       ],
       next_cursor: null,
@@ -438,10 +438,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getToolsetVersion",
     method: "GET",
-    path: "/v1/toolsets/tls_01m8sxtkfda8499a3ktedtb97a/versions/2",
+    path: "/v1/toolsets/tls_01m8thv600m4d8mw60fzb7rtny/versions/2",
     status: 200,
     response: {
-      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+      toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
       version: 2,
       tools: [
         {
@@ -481,7 +481,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           timeout_ms: 300000,
         },
       ],
-      created_at: "2026-12-01T23:07:51.159Z",
+      created_at: "2026-12-02T04:57:41.651Z",
     },
   },
   {
@@ -493,17 +493,17 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
       name: "task assistant",
-      created_at: "2026-12-01T23:07:51.184Z",
+      created_at: "2026-12-02T04:57:41.693Z",
     },
   },
   {
     operationId: "publishAgentVersion",
     method: "POST",
-    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj/versions",
+    path: "/v1/agents/agt_01m8thv61x06kz4t29kwgpfbdq/versions",
     request: {
-      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+      toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -526,9 +526,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+      toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -553,7 +553,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       max_turns: null,
       max_tool_calls: null,
       run_timeout_ms: null,
-      created_at: "2026-12-01T23:07:51.193Z",
+      created_at: "2026-12-02T04:57:41.702Z",
     },
   },
   {
@@ -564,9 +564,9 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+          agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
           name: "task assistant",
-          created_at: "2026-12-01T23:07:51.184Z",
+          created_at: "2026-12-02T04:57:41.693Z",
         },
       ],
       next_cursor: null,
@@ -575,25 +575,25 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgent",
     method: "GET",
-    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj",
+    path: "/v1/agents/agt_01m8thv61x06kz4t29kwgpfbdq",
     status: 200,
     response: {
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
       name: "task assistant",
-      created_at: "2026-12-01T23:07:51.184Z",
+      created_at: "2026-12-02T04:57:41.693Z",
     },
   },
   {
     operationId: "listAgentVersions",
     method: "GET",
-    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj/versions",
+    path: "/v1/agents/agt_01m8thv61x06kz4t29kwgpfbdq/versions",
     status: 200,
     response: {
       data: [
         {
-          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+          agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
+          agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+          toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
           toolset_version: 2,
           model: {
             provider: "scripted",
@@ -618,7 +618,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           max_turns: null,
           max_tool_calls: null,
           run_timeout_ms: null,
-          created_at: "2026-12-01T23:07:51.193Z",
+          created_at: "2026-12-02T04:57:41.702Z",
         },
       ],
       next_cursor: null,
@@ -627,12 +627,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getAgentVersion",
     method: "GET",
-    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj/versions/agv_01m8sxtkgszcy1szvfm6s4gdq7",
+    path: "/v1/agents/agt_01m8thv61x06kz4t29kwgpfbdq/versions/agv_01m8thv626p8hz91xpf5rssa7m",
     status: 200,
     response: {
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-      toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+      toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
       toolset_version: 2,
       model: {
         provider: "scripted",
@@ -657,7 +657,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       max_turns: null,
       max_tool_calls: null,
       run_timeout_ms: null,
-      created_at: "2026-12-01T23:07:51.193Z",
+      created_at: "2026-12-02T04:57:41.702Z",
     },
   },
   {
@@ -665,16 +665,16 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/sessions",
     request: {
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
       subject: "user-42",
     },
     status: 201,
     response: {
-      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      session_id: "ses_01m8thv63fx52eapya8jppnasg",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
       subject: "user-42",
-      created_at: "2026-12-01T23:07:51.212Z",
+      created_at: "2026-12-02T04:57:41.743Z",
     },
   },
   {
@@ -685,11 +685,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+          session_id: "ses_01m8thv63fx52eapya8jppnasg",
+          agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
+          agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
           subject: "user-42",
-          created_at: "2026-12-01T23:07:51.212Z",
+          created_at: "2026-12-02T04:57:41.743Z",
         },
       ],
       next_cursor: null,
@@ -698,14 +698,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getSession",
     method: "GET",
-    path: "/v1/sessions/ses_01m8sxtkhc5d8kyrj7yrdmycna",
+    path: "/v1/sessions/ses_01m8thv63fx52eapya8jppnasg",
     status: 200,
     response: {
-      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      session_id: "ses_01m8thv63fx52eapya8jppnasg",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
       subject: "user-42",
-      created_at: "2026-12-01T23:07:51.212Z",
+      created_at: "2026-12-02T04:57:41.743Z",
     },
   },
   {
@@ -713,7 +713,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/tools/dry-run",
     request: {
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
       tool_name: "tasks.create",
       arguments: {
         title: "Buy milk",
@@ -774,7 +774,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+      connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
       epoch: 1,
       heartbeat_interval_ms: 5000,
       lease_ttl_ms: 15000,
@@ -790,13 +790,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+      connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
     },
     status: 200,
     response: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
-      lease_expires_at: "2026-12-01T23:08:06.244Z",
+      connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
+      lease_expires_at: "2026-12-02T04:57:56.807Z",
       heartbeat_interval_ms: 5000,
       cancellations: [],
     },
@@ -804,34 +804,34 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8sxtkhc5d8kyrj7yrdmycna/runs",
+    path: "/v1/sessions/ses_01m8thv63fx52eapya8jppnasg/runs",
     request: {
       input: "Add 'Buy milk' to my tasks",
     },
     status: 201,
     response: {
-      run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
-      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      run_id: "run_01m8thv65rmzs1basjzspf5dbg",
+      session_id: "ses_01m8thv63fx52eapya8jppnasg",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T23:07:51.249Z",
-      updated_at: "2026-12-01T23:07:51.249Z",
+      created_at: "2026-12-02T04:57:41.816Z",
+      updated_at: "2026-12-02T04:57:41.816Z",
     },
   },
   {
     operationId: "listPendingCalls",
     method: "GET",
-    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8sxtkj7dp0m2zt7j8pc2e1p&wait_ms=5000",
+    path: "/v1/executors/task-service-1/pending?connection_id=conn_01m8thv6513fgxkaz44km79c6c&wait_ms=5000",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
-          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+          run_id: "run_01m8thv65rmzs1basjzspf5dbg",
+          call_id: "call_01m8thv65rmzs1basjzspf5dbj",
           tool_name: "tasks.create",
           binding_id: "task-service",
-          created_at: "2026-12-01T23:07:51.249Z",
+          created_at: "2026-12-02T04:57:41.816Z",
         },
       ],
       cancellations: [],
@@ -841,19 +841,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "claimToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/claim",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/claim",
     request: {
       executor_id: "task-service-1",
-      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+      connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
     },
     status: 200,
     response: {
-      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
+      claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
+      grant: "DytEoJsfFA3_ZA3cKMUHuOeNd0j_i5KU2exT76aUsrg",
       replayed: false,
       call: {
-        run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
-        call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+        run_id: "run_01m8thv65rmzs1basjzspf5dbg",
+        call_id: "call_01m8thv65rmzs1basjzspf5dbj",
         tool_name: "tasks.create",
         binding_id: "task-service",
         effect: "write",
@@ -862,24 +862,24 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
         subject: "user-42",
-        agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-        agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-        toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+        agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+        agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
+        toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
         toolset_version: 2,
-        deadline: "2026-12-01T23:08:51.249Z",
-        accept_deadline: "2026-12-01T23:08:21.292Z",
+        deadline: "2026-12-02T04:58:41.816Z",
+        accept_deadline: "2026-12-02T04:58:11.876Z",
       },
     },
   },
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/receipts",
     request: {
       receipt_id: "r-1",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
+      claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
+      grant: "DytEoJsfFA3_ZA3cKMUHuOeNd0j_i5KU2exT76aUsrg",
       kind: "accepted",
     },
     status: 200,
@@ -896,12 +896,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/receipts",
     request: {
       receipt_id: "r-2",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
+      claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
+      grant: "DytEoJsfFA3_ZA3cKMUHuOeNd0j_i5KU2exT76aUsrg",
       kind: "progress",
       progress: {
         percent: 50,
@@ -922,11 +922,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/calls/report",
     request: {
-      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+      connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
       calls: [
         {
-          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
-          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+          call_id: "call_01m8thv65rmzs1basjzspf5dbj",
+          claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
           state: "pending_delivery",
           receipt_ids: ["r-1", "r-2", "r-3"],
         },
@@ -937,8 +937,8 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       executor_id: "task-service-1",
       calls: [
         {
-          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
-          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+          call_id: "call_01m8thv65rmzs1basjzspf5dbj",
+          run_id: "run_01m8thv65rmzs1basjzspf5dbg",
           status: "accepted",
           run_status: "waiting_for_tools",
           receipt_ids: ["r-1", "r-2"],
@@ -951,12 +951,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
+      claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
+      grant: "DytEoJsfFA3_ZA3cKMUHuOeNd0j_i5KU2exT76aUsrg",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -976,12 +976,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
+      claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
+      grant: "DytEoJsfFA3_ZA3cKMUHuOeNd0j_i5KU2exT76aUsrg",
       kind: "completed",
       result: {
         task_id: "task-1",
@@ -1001,12 +1001,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "sendReceipt",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/receipts",
     request: {
       receipt_id: "r-3",
       executor_id: "task-service-1",
-      claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-      grant: "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
+      claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
+      grant: "DytEoJsfFA3_ZA3cKMUHuOeNd0j_i5KU2exT76aUsrg",
       kind: "completed",
       result: {
         task_id: "task-2",
@@ -1020,44 +1020,44 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           receipt_id: "r-3",
         },
-        request_id: "req_01m8sxtkn4a70wt2m55c5a2dsg",
+        request_id: "req_01m8thv6b9f35mt7kv4k2rcn7e",
       },
     },
   },
   {
     operationId: "getRun",
     method: "GET",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg",
     status: 200,
     response: {
-      run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
-      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      run_id: "run_01m8thv65rmzs1basjzspf5dbg",
+      session_id: "ses_01m8thv63fx52eapya8jppnasg",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
       status: "completed",
-      created_at: "2026-12-01T23:07:51.249Z",
-      updated_at: "2026-12-01T23:07:51.321Z",
+      created_at: "2026-12-02T04:57:41.816Z",
+      updated_at: "2026-12-02T04:57:41.978Z",
       output: "Done.",
-      ended_at: "2026-12-01T23:07:51.321Z",
+      ended_at: "2026-12-02T04:57:41.978Z",
     },
   },
   {
     operationId: "listSessionRuns",
     method: "GET",
-    path: "/v1/sessions/ses_01m8sxtkhc5d8kyrj7yrdmycna/runs",
+    path: "/v1/sessions/ses_01m8thv63fx52eapya8jppnasg/runs",
     status: 200,
     response: {
       data: [
         {
-          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
-          session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+          run_id: "run_01m8thv65rmzs1basjzspf5dbg",
+          session_id: "ses_01m8thv63fx52eapya8jppnasg",
+          agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+          agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
           status: "completed",
-          created_at: "2026-12-01T23:07:51.249Z",
-          updated_at: "2026-12-01T23:07:51.321Z",
+          created_at: "2026-12-02T04:57:41.816Z",
+          updated_at: "2026-12-02T04:57:41.978Z",
           output: "Done.",
-          ended_at: "2026-12-01T23:07:51.321Z",
+          ended_at: "2026-12-02T04:57:41.978Z",
         },
       ],
       next_cursor: null,
@@ -1071,15 +1071,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     response: {
       data: [
         {
-          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
-          session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-          agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+          run_id: "run_01m8thv65rmzs1basjzspf5dbg",
+          session_id: "ses_01m8thv63fx52eapya8jppnasg",
+          agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+          agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
           status: "completed",
-          created_at: "2026-12-01T23:07:51.249Z",
-          updated_at: "2026-12-01T23:07:51.321Z",
+          created_at: "2026-12-02T04:57:41.816Z",
+          updated_at: "2026-12-02T04:57:41.978Z",
           output: "Done.",
-          ended_at: "2026-12-01T23:07:51.321Z",
+          ended_at: "2026-12-02T04:57:41.978Z",
         },
       ],
       next_cursor: null,
@@ -1088,27 +1088,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listToolCalls",
     method: "GET",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls",
     status: 200,
     response: {
       data: [
         {
-          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
-          run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+          call_id: "call_01m8thv65rmzs1basjzspf5dbj",
+          run_id: "run_01m8thv65rmzs1basjzspf5dbg",
           tool_name: "tasks.create",
           effect: "write",
           status: "completed",
           arguments_digest: "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-          deadline: "2026-12-01T23:08:51.249Z",
-          created_at: "2026-12-01T23:07:51.249Z",
-          updated_at: "2026-12-01T23:07:51.321Z",
+          deadline: "2026-12-02T04:58:41.816Z",
+          created_at: "2026-12-02T04:57:41.816Z",
+          updated_at: "2026-12-02T04:57:41.959Z",
           turn: 0,
           binding_id: "task-service",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-          claimed_at: "2026-12-01T23:07:51.292Z",
-          accepted_at: "2026-12-01T23:07:51.301Z",
-          settled_at: "2026-12-01T23:07:51.321Z",
+          claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
+          claimed_at: "2026-12-02T04:57:41.876Z",
+          accepted_at: "2026-12-02T04:57:41.905Z",
+          settled_at: "2026-12-02T04:57:41.959Z",
         },
       ],
       next_cursor: null,
@@ -1117,40 +1117,40 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listCallReceipts",
     method: "GET",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/receipts",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/receipts",
     status: 200,
     response: {
-      call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+      call_id: "call_01m8thv65rmzs1basjzspf5dbj",
       receipts: [
         {
           receipt_id: "r-1",
           seq: 1,
           kind: "accepted",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+          claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
           applied: true,
           body_bytes: 167,
-          created_at: "2026-12-01T23:07:51.301Z",
+          created_at: "2026-12-02T04:57:41.905Z",
         },
         {
           receipt_id: "r-2",
           seq: 2,
           kind: "progress",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+          claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
           applied: true,
           body_bytes: 193,
-          created_at: "2026-12-01T23:07:51.308Z",
+          created_at: "2026-12-02T04:57:41.920Z",
         },
         {
           receipt_id: "r-3",
           seq: 3,
           kind: "completed",
           executor_id: "task-service-1",
-          claim_id: "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+          claim_id: "clm_01m8thv67m3hy5sy627w5wx52v",
           applied: true,
           body_bytes: 217,
-          created_at: "2026-12-01T23:07:51.321Z",
+          created_at: "2026-12-02T04:57:41.959Z",
         },
       ],
     },
@@ -1158,7 +1158,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "getRunHistory",
     method: "GET",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/history",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/history",
     status: 200,
     response: {
       data: [
@@ -1170,7 +1170,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           type: "tool_calls",
           calls: [
             {
-              call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+              call_id: "call_01m8thv65rmzs1basjzspf5dbj",
               name: "tasks.create",
               arguments: {
                 title: "Buy milk",
@@ -1180,7 +1180,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         {
           type: "tool_result",
-          call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+          call_id: "call_01m8thv65rmzs1basjzspf5dbj",
           receipt_id: "r-3",
           context_preview: {
             max_result_context_bytes: 16384,
@@ -1204,12 +1204,12 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "listModelRequests",
     method: "GET",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/model-requests",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/model-requests",
     status: 200,
     response: {
       data: [
         {
-          request_id: "mrq_01m8sxtkjhz52wpw5cw936mkvj",
+          request_id: "mrq_01m8thv65rmzs1basjzspf5dbh",
           turn: 0,
           purpose: "turn",
           provider: "scripted",
@@ -1220,10 +1220,10 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T23:07:51.249Z",
+          created_at: "2026-12-02T04:57:41.816Z",
         },
         {
-          request_id: "mrq_01m8sxtkms1mee94xpf0rzvnfq",
+          request_id: "mrq_01m8thv6at8a3jpv06x32p4sfp",
           turn: 1,
           purpose: "turn",
           provider: "scripted",
@@ -1234,7 +1234,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           output_tokens: null,
           compacted: false,
           latency_ms: 0,
-          created_at: "2026-12-01T23:07:51.321Z",
+          created_at: "2026-12-02T04:57:41.978Z",
         },
       ],
       next_cursor: null,
@@ -1243,29 +1243,29 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "diagnoseBinding",
     method: "GET",
-    path: "/v1/agents/agt_01m8sxtkggrm8npgq6tyynw9qj/executor-bindings/task-service/diagnostics",
+    path: "/v1/agents/agt_01m8thv61x06kz4t29kwgpfbdq/executor-bindings/task-service/diagnostics",
     status: 200,
     response: {
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
       binding_id: "task-service",
       referenced: true,
       referenced_by: [
         {
-          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-          toolset_id: "tls_01m8sxtkfda8499a3ktedtb97a",
+          agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
+          toolset_id: "tls_01m8thv600m4d8mw60fzb7rtny",
           toolset_version: 2,
         },
       ],
       tools: [
         {
           name: "tasks.create",
-          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+          agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
           effect: "write",
           max_result_context_bytes: 16384,
         },
         {
           name: "tasks.delete",
-          agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+          agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
           effect: "write",
           max_result_context_bytes: 16384,
         },
@@ -1274,14 +1274,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         online: [
           {
             executor_id: "task-service-1",
-            connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
-            connected_at: "2026-12-01T23:07:51.239Z",
-            last_heartbeat_at: "2026-12-01T23:07:51.244Z",
-            lease_expires_at: "2026-12-01T23:08:06.244Z",
+            connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
+            connected_at: "2026-12-02T04:57:41.793Z",
+            last_heartbeat_at: "2026-12-02T04:57:41.807Z",
+            lease_expires_at: "2026-12-02T04:57:56.807Z",
             tool_names: ["tasks.create", "tasks.delete"],
           },
         ],
-        last_heartbeat_at: "2026-12-01T23:07:51.244Z",
+        last_heartbeat_at: "2026-12-02T04:57:41.807Z",
       },
       calls: {
         pending: 0,
@@ -1291,11 +1291,11 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         oldest_pending_age_ms: null,
       },
       last_verified_execution: {
-        run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
-        call_id: "call_01m8sxtkjhz52wpw5cw936mkvk",
+        run_id: "run_01m8thv65rmzs1basjzspf5dbg",
+        call_id: "call_01m8thv65rmzs1basjzspf5dbj",
         tool_name: "tasks.create",
         executor_id: "task-service-1",
-        completed_at: "2026-12-01T23:07:51.321Z",
+        completed_at: "2026-12-02T04:57:41.959Z",
       },
       checks: [
         {
@@ -1306,13 +1306,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "agent_has_versions",
           ok: true,
-          message: 'agent "agt_01m8sxtkggrm8npgq6tyynw9qj" has published versions',
+          message: 'agent "agt_01m8thv61x06kz4t29kwgpfbdq" has published versions',
         },
         {
           name: "binding_referenced",
           ok: true,
           message:
-            '1 version(s) of agent "agt_01m8sxtkggrm8npgq6tyynw9qj" pin tools on binding "task-service": tasks.create, tasks.delete',
+            '1 version(s) of agent "agt_01m8thv61x06kz4t29kwgpfbdq" pin tools on binding "task-service": tasks.create, tasks.delete',
         },
         {
           name: "executor_online",
@@ -1328,19 +1328,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         {
           name: "no_stale_pending",
           ok: true,
-          message: 'no call of agent "agt_01m8sxtkggrm8npgq6tyynw9qj" is pending on binding "task-service"',
+          message: 'no call of agent "agt_01m8thv61x06kz4t29kwgpfbdq" is pending on binding "task-service"',
         },
         {
           name: "no_reconciliation_backlog",
           ok: true,
           message:
-            'no call of agent "agt_01m8sxtkggrm8npgq6tyynw9qj" on binding "task-service" waits for reconciliation',
+            'no call of agent "agt_01m8thv61x06kz4t29kwgpfbdq" on binding "task-service" waits for reconciliation',
         },
         {
           name: "execution_verified",
           ok: true,
           message:
-            'executor "task-service-1" completed call "call_01m8sxtkjhz52wpw5cw936mkvk" (tasks.create) on binding "task-service" at 2026-12-01T23:07:51.321Z',
+            'executor "task-service-1" completed call "call_01m8thv65rmzs1basjzspf5dbj" (tasks.create) on binding "task-service" at 2026-12-02T04:57:41.959Z',
         },
       ],
     },
@@ -1354,13 +1354,13 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       data: [
         {
           executor_id: "task-service-1",
-          connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+          connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
           epoch: 1,
           binding_ids: ["task-service"],
           online: true,
-          connected_at: "2026-12-01T23:07:51.239Z",
-          last_heartbeat_at: "2026-12-01T23:07:51.244Z",
-          lease_expires_at: "2026-12-01T23:08:06.244Z",
+          connected_at: "2026-12-02T04:57:41.793Z",
+          last_heartbeat_at: "2026-12-02T04:57:41.807Z",
+          lease_expires_at: "2026-12-02T04:57:56.807Z",
           disconnected_at: null,
           tool_names: ["tasks.create", "tasks.delete"],
         },
@@ -1371,7 +1371,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "compensateToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/compensate",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/compensate",
     request: {
       tool_name: "tasks.delete",
       arguments: {
@@ -1380,27 +1380,27 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     status: 201,
     response: {
-      call_id: "call_01m8sxtkr29crg2q1gbes5vndd",
-      run_id: "run_01m8sxtkjhz52wpw5cw936mkvh",
+      call_id: "call_01m8thv6gvwrdct16sxj80degw",
+      run_id: "run_01m8thv65rmzs1basjzspf5dbg",
       tool_name: "tasks.delete",
       effect: "write",
       status: "pending",
       arguments_digest: "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-      deadline: "2026-12-01T23:12:51.426Z",
-      created_at: "2026-12-01T23:07:51.426Z",
-      updated_at: "2026-12-01T23:07:51.426Z",
+      deadline: "2026-12-02T05:02:42.171Z",
+      created_at: "2026-12-02T04:57:42.171Z",
+      updated_at: "2026-12-02T04:57:42.171Z",
       binding_id: "task-service",
-      compensates: "call_01m8sxtkjhz52wpw5cw936mkvk",
+      compensates: "call_01m8thv65rmzs1basjzspf5dbj",
     },
   },
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkr29crg2q1gbes5vndd/cancel",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv6gvwrdct16sxj80degw/cancel",
     request: {},
     status: 200,
     response: {
-      call_id: "call_01m8sxtkr29crg2q1gbes5vndd",
+      call_id: "call_01m8thv6gvwrdct16sxj80degw",
       status: "cancelled",
       cancel_requested: true,
     },
@@ -1408,61 +1408,61 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
   {
     operationId: "cancelToolCall",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkjhz52wpw5cw936mkvh/tool-calls/call_01m8sxtkjhz52wpw5cw936mkvk/cancel",
+    path: "/v1/runs/run_01m8thv65rmzs1basjzspf5dbg/tool-calls/call_01m8thv65rmzs1basjzspf5dbj/cancel",
     request: {},
     status: 409,
     response: {
       error: {
         code: "call_already_final",
-        message: 'tool call "call_01m8sxtkjhz52wpw5cw936mkvk" is already completed',
+        message: 'tool call "call_01m8thv65rmzs1basjzspf5dbj" is already completed',
         details: {
           status: "completed",
         },
-        request_id: "req_01m8sxtkrf5dxhg4dzd974wq1s",
+        request_id: "req_01m8thv6hk8a8wj5tb80bpx5ak",
       },
     },
   },
   {
     operationId: "createRun",
     method: "POST",
-    path: "/v1/sessions/ses_01m8sxtkhc5d8kyrj7yrdmycna/runs",
+    path: "/v1/sessions/ses_01m8thv63fx52eapya8jppnasg/runs",
     request: {
       input: "Add 'Buy bread'",
     },
     status: 201,
     response: {
-      run_id: "run_01m8sxtkrj9cwjde85k4jm5d8m",
-      session_id: "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-      agent_id: "agt_01m8sxtkggrm8npgq6tyynw9qj",
-      agent_version: "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+      run_id: "run_01m8thv6hrryb3kz5shqvp1qkp",
+      session_id: "ses_01m8thv63fx52eapya8jppnasg",
+      agent_id: "agt_01m8thv61x06kz4t29kwgpfbdq",
+      agent_version: "agv_01m8thv626p8hz91xpf5rssa7m",
       status: "waiting_for_tools",
-      created_at: "2026-12-01T23:07:51.442Z",
-      updated_at: "2026-12-01T23:07:51.442Z",
+      created_at: "2026-12-02T04:57:42.200Z",
+      updated_at: "2026-12-02T04:57:42.200Z",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkrj9cwjde85k4jm5d8m/cancel",
+    path: "/v1/runs/run_01m8thv6hrryb3kz5shqvp1qkp/cancel",
     status: 200,
     response: {
-      run_id: "run_01m8sxtkrj9cwjde85k4jm5d8m",
+      run_id: "run_01m8thv6hrryb3kz5shqvp1qkp",
       status: "cancelled",
     },
   },
   {
     operationId: "cancelRun",
     method: "POST",
-    path: "/v1/runs/run_01m8sxtkrj9cwjde85k4jm5d8m/cancel",
+    path: "/v1/runs/run_01m8thv6hrryb3kz5shqvp1qkp/cancel",
     status: 409,
     response: {
       error: {
         code: "run_terminated",
-        message: 'run "run_01m8sxtkrj9cwjde85k4jm5d8m" has ended (cancelled)',
+        message: 'run "run_01m8thv6hrryb3kz5shqvp1qkp" has ended (cancelled)',
         details: {
           status: "cancelled",
         },
-        request_id: "req_01m8sxtkrt2t3tg50tts6wjt3q",
+        request_id: "req_01m8thv6j70w54eh8mwt4qkpbh",
       },
     },
   },
@@ -1471,7 +1471,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/disconnect",
     request: {
-      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+      connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
     },
     status: 200,
     response: {
@@ -1485,15 +1485,15 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     method: "POST",
     path: "/v1/executors/task-service-1/heartbeat",
     request: {
-      connection_id: "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+      connection_id: "conn_01m8thv6513fgxkaz44km79c6c",
     },
     status: 409,
     response: {
       error: {
         code: "connection_offline",
         message:
-          'connection "conn_01m8sxtkj7dp0m2zt7j8pc2e1p" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
-        request_id: "req_01m8sxtks0w7j2y78rsjvy8bv9",
+          'connection "conn_01m8thv6513fgxkaz44km79c6c" of executor "task-service-1" is offline (its lease lapsed or it detached); connect again',
+        request_id: "req_01m8thv6jnyn3mfnk5cs7weyz7",
       },
     },
   },
@@ -1506,7 +1506,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "not_found",
         message: 'run "run_missing" not found',
-        request_id: "req_01m8sxtks2sekg2j7p06xvyj18",
+        request_id: "req_01m8thv6jvv9x67cjg48enfa44",
       },
     },
   },
@@ -1519,7 +1519,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
       error: {
         code: "unauthorized",
         message: "the API key is not valid",
-        request_id: "req_01m8sxtks306serpsedwb87cmb",
+        request_id: "req_01m8thv6jxjsjnqbkgkmfkj021",
       },
     },
   },
@@ -1541,7 +1541,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           in: "body",
           field: "colour",
         },
-        request_id: "req_01m8sxtks55agem76ys47fb6se",
+        request_id: "req_01m8thv6jz98s1kptd33f07fgy",
       },
     },
   },
@@ -1557,19 +1557,19 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         details: {
           required_scopes: ["configuration:read"],
         },
-        request_id: "req_01m8sxtks6b8bhv8ce3r7j2j8x",
+        request_id: "req_01m8thv6k14e2r6kx2pfvdgs61",
       },
     },
   },
   {
     operationId: "revokeKey",
     method: "DELETE",
-    path: "/v1/keys/key_01m8sxtkd0knmxk0jvm6qncw20",
+    path: "/v1/keys/key_01m8thv5sand1pvn1xmsk3q3fn",
     status: 200,
     response: {
-      key_id: "key_01m8sxtkd0knmxk0jvm6qncw20",
+      key_id: "key_01m8thv5sand1pvn1xmsk3q3fn",
       revoked: true,
-      revoked_at: "2026-12-01T23:07:51.464Z",
+      revoked_at: "2026-12-02T04:57:42.244Z",
     },
   },
 ];

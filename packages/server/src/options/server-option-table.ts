@@ -169,7 +169,7 @@ export const SERVER_OPTION_TABLE = {
     env: "TOOLHOST_SWEEP_INTERVAL_MS",
     kind: ms(5, 60_000),
     default: 250,
-    doc: "How often deadlines, accept windows, leases and the retention of ended runs are swept.",
+    doc: "How often deadlines, accept windows, leases, runs whose turn engine died and the retention of ended runs are swept.",
   }),
   consoleDirectory: option({
     env: "TOOLHOST_CONSOLE_DIR",

@@ -16,6 +16,8 @@ import type { RunProgress } from "./run-progress.js";
 /** The call after the request (the holder's wake-up, or the next turn's, is an after-commit effect). */
 export interface CallCancelOutcome {
   call: CallRecord;
+  /** True when the cancel settled the run's turn: the turn engine advances it after the commit. */
+  ready?: true;
 }
 
 function alreadyFinal(call: CallRecord): ProtocolError {
@@ -43,8 +45,8 @@ async function requestIn(
     if (FINAL_CALL_STATUSES.has(call.status)) throw alreadyFinal(call);
     const cancelled = await stores.calls.cancelUnclaimed(call.run_id, call.call_id, nowMs);
     if (cancelled !== undefined) {
-      await progress.callSettled(stores, cancelled, { kind: "cancelled", receipt_id: null }, nowMs);
-      return { call: cancelled };
+      const settled = await progress.callSettled(stores, cancelled, { kind: "cancelled", receipt_id: null }, nowMs);
+      return settled.ready === true ? { call: cancelled, ready: true } : { call: cancelled };
     }
     const requested = await stores.calls.requestCancel(call.run_id, call.call_id, nowMs);
     // Wake the holder's long-polls: a waiting pending request delivers the cancellation at once.
@@ -61,7 +63,10 @@ async function requestIn(
   throw new ProtocolError("conflict", `tool call ${JSON.stringify(first.call_id)} keeps changing; try again`);
 }
 
-/** Requests the business cancel of call `callId` of run `runId` (in `scope`). */
+/**
+ * Requests the business cancel of call `callId` of run `runId` (in `scope`); when that settled the
+ * run's turn, answers once the turn engine made the next one.
+ */
 export async function cancelCall(
   storage: Storage,
   progress: RunProgress,
@@ -70,11 +75,13 @@ export async function cancelCall(
   scope: IdScope,
   nowMs: number,
 ): Promise<CallCancelOutcome> {
-  return storage.transaction(async (stores) => {
+  const outcome = await storage.transaction(async (stores) => {
     const run = await stores.runs.getForUpdate(runId);
     if (run === undefined || !inIdScope(scope, run.agent_id)) throw notFoundError("run", runId);
     const call = await stores.calls.get(runId, callId);
     if (call === undefined) throw notFoundError("tool call", callId);
     return requestIn(stores, progress, call, nowMs);
   });
+  if (outcome.ready === true) await progress.advanced(runId);
+  return outcome;
 }

@@ -60,7 +60,7 @@ export async function createRun(
     const [seq = 0] = await appendHistory(stores, queued.run_id, [item], nowMs);
     // The new run's whole history is the item just written: the turn need not read it back.
     const history = [{ run_id: queued.run_id, seq, item_json: item, created_at_ms: nowMs }];
-    const turns = await runModelTurns(stores, { ...queued, history_length: 1 }, nowMs, history);
+    const turns = await runModelTurns(stores, { ...queued, history_length: 1 }, nowMs, { history });
     return { run: turns.run };
   });
 }

@@ -42,19 +42,26 @@ export interface TurnsOutcome {
   run: RunRecord;
 }
 
+/** Where the turns start from. */
+export interface TurnsStart {
+  /** The run's whole history when the caller knows it (it just wrote all of it), else it is read. */
+  readonly history?: HistoryItemRecord[];
+  /** The turn engine found the run ready: the turns clear its ready mark with their first save. */
+  readonly ready?: boolean;
+}
+
 /**
  * Runs model turns from `run` (locked, `queued` or `waiting_for_tools` with every call of its turn
- * settled) until the run waits for pending calls, waits for the driver, or ends. `history`: the run's
- * whole history when the caller knows it (it just wrote all of it), else it is read.
+ * settled) until the run waits for pending calls, waits for the driver, or ends.
  */
 export async function runModelTurns(
   stores: Stores,
   run: RunRecord,
   nowMs: number,
-  history?: HistoryItemRecord[],
+  start: TurnsStart = {},
 ): Promise<TurnsOutcome> {
-  let context = await loadTurnContext(stores, run, history);
-  const mover = new RunMover(stores, run, nowMs);
+  let context = await loadTurnContext(stores, run, start.history);
+  const mover = new RunMover(stores, run, nowMs, start.ready === true);
   const { model } = context;
   // A run that made its max_turns fails instead of starting another (docs/runs.md#limits).
   const spent = turnLimitFailure(mover.run, mover.turn);
@@ -64,7 +71,7 @@ export async function runModelTurns(
     const saved = await mover.save();
     await stores.modelTurns.enqueue(run.run_id, index, nowMs);
     // The driver asks the provider as soon as the queued turn is committed (no wait for its poll).
-    stores.afterCommit.runsReady([run.run_id]);
+    stores.afterCommit.modelTurnsQueued([run.run_id]);
     return { run: saved };
   }
   if (model.kind === "unreadable") {

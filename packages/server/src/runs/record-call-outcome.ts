@@ -2,7 +2,9 @@
  * The RunProgress of the runs area: how a settled call reaches its run. Inside the settling
  * transaction it locks the run, appends what the model sees of the outcome to the history (projected
  * once, here, and stored), and when the call was the last unsettled one of the turn the run waits
- * for, starts the next model turn (a scripted one runs here; another is queued for the run driver).
+ * for, marks the run ready for the turn engine (`runs.ready_at_ms`) and registers it with the
+ * transaction: the engine makes the next turn in a transaction of its own once this one committed
+ * (`turn-engine.ts`). A flow that answers with the run's status after that turn asks `advanced`.
  *
  * - An ended run is never changed: `applied: false`, nothing appended (the call row keeps the truth).
  * - A reconciled outcome after `reconciliation_required` is appended as a new item; the earlier
@@ -11,18 +13,24 @@
  * - Compensation calls are not part of any turn and never enter the history.
  */
 
-import { runFreezesCall, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
+import { type RunStatus, runFreezesCall, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
 import { traceSettledCalls } from "../observability/call-tracing.js";
 import type { CallRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
 import { resultTextOffset, toolResultItem } from "./history-items.js";
-import { runModelTurns } from "./model-turns.js";
 import { outcomePreview, outcomeReceiptId } from "./outcome-preview.js";
 import { appendHistory, emitRunEvents, toolCallEvent } from "./run-events.js";
 import type { CallOutcome, LockedRunFacts, RunProgress, RunProgressAnswer } from "./run-progress.js";
+import type { TurnEngine } from "./turn-engine.js";
 
-/** Records settled calls in their run's history and drives the run's model turns. */
+/** Records settled calls in their run's history and hands runs whose turn settled to the turn engine. */
 export class HistoryRunProgress implements RunProgress {
+  constructor(private readonly engine: Pick<TurnEngine, "advance">) {}
+
+  advanced(runId: string): Promise<RunStatus | undefined> {
+    return this.engine.advance(runId);
+  }
+
   async callSettled(
     stores: Stores,
     call: CallRecord,
@@ -50,19 +58,21 @@ export class HistoryRunProgress implements RunProgress {
 
     const preview = outcomePreview(outcome, call.max_result_context_bytes);
     await emitRunEvents(stores, run.run_id, [toolCallEvent(call)], nowMs);
+    // The last call of the turn the run waits for makes it ready for the turn engine: marked with the
+    // outcome's item, durable with the settlement, so a crash before the engine's turn loses nothing.
+    const waitsForThisTurn = run.status === "waiting_for_tools" && call.turn === run.turn - 1;
+    const ready = waitsForThisTurn && (await turnSettled(stores, call, locked));
     const item = toolResultItem(call.call_id, outcomeReceiptId(outcome), preview);
-    const [seq] = await appendHistory(stores, run.run_id, [item], nowMs);
+    const [seq] = await appendHistory(stores, run.run_id, [item], nowMs, ready);
     // The receipt that carried a result stores it once: its body points at the item's copy (a cut
     // preview is not the result sent, so there is nothing to look for).
     const shared = outcome.kind === "completed" && !preview.truncated && seq !== undefined;
     const offset = shared ? resultTextOffset(item, preview) : undefined;
     const resultText = offset === undefined || seq === undefined ? {} : { result_text: { seq, ...offset } };
 
-    const waitsForThisTurn = run.status === "waiting_for_tools" && call.turn === run.turn - 1;
-    if (!waitsForThisTurn) return { ...unchanged(true), ...resultText };
-    if (!(await turnSettled(stores, call, locked))) return { ...unchanged(true), ...resultText };
-    const next = await runModelTurns(stores, run, nowMs);
-    return { applied: true, run_status: next.run.status, ...resultText };
+    if (!ready) return { ...unchanged(true), ...resultText };
+    stores.afterCommit.runsReady([run.run_id]);
+    return { applied: true, run_status: run.status, ready: true, ...resultText };
   }
 }
 

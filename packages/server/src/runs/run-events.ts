@@ -32,14 +32,18 @@ export function modelRequestEvent(request: ModelRequestRecord): NewRunEvent {
   return modelRequestReference(request.request_id);
 }
 
-/** Appends `items` to the run's history and a `history.item` event for each; answers their `seq`s. */
+/**
+ * Appends `items` to the run's history and a `history.item` event for each; answers their `seq`s.
+ * `ready`: the items settle the turn the run waited for (it is marked ready for the turn engine).
+ */
 export async function appendHistory(
   stores: Stores,
   runId: string,
   items: readonly string[],
   nowMs: number,
+  ready = false,
 ): Promise<number[]> {
-  const seqs = await stores.history.append(runId, items, nowMs);
+  const seqs = await stores.history.append(runId, items, nowMs, ready ? nowMs : undefined);
   await stores.runEvents.appendAtCommit(
     runId,
     seqs.map((seq) => ({ kind: "history.item", history_seq: seq })),

@@ -17,10 +17,15 @@ export class RunMover {
   turn: number;
   private stored: RunRecord;
 
+  /**
+   * `consumesReady`: the turn engine moves the run it found ready, so every save also clears its
+   * ready mark (`runs.ready_at_ms`) in the same statement.
+   */
   constructor(
     private readonly stores: Stores,
     run: RunRecord,
     private readonly nowMs: number,
+    private readonly consumesReady = false,
   ) {
     this.stored = run;
     this.status = run.status;
@@ -55,6 +60,7 @@ export class RunMover {
       turn: this.turn,
       updated_at_ms: this.nowMs,
       ...change,
+      ...(this.consumesReady ? { ready_at_ms: null } : {}),
     });
     // The caller holds the run's lock: a run that changed meanwhile is a bug, not a race to lose.
     if (changed === undefined) throw new Error(`run ${before.run_id} changed while locked`);

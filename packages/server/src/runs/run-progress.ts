@@ -1,8 +1,8 @@
 /**
  * How call flows (receipts, deadlines, cancellations) tell a run that one of its calls settled.
  * The runs area implements it: it records the outcome in the run's history (the projection of a
- * result is computed here, once, and stored) and, when the turn's last call settled, runs the next
- * model turn — all inside the caller's transaction.
+ * result is computed here, once, and stored) and, when the turn's last call settled, marks the run
+ * ready — inside the caller's transaction; the turn engine makes the next turn after its commit.
  */
 
 import type { JsonValue, MeasuredResult, ResultType, RunStatus } from "@toolhost/protocol";
@@ -26,8 +26,10 @@ export type CallOutcome =
 export interface RunProgressAnswer {
   /** False when the run had already ended: nothing was added to its history. */
   applied: boolean;
-  /** The run's status after this outcome (and any model turn it started). */
+  /** The run's status after this outcome (before the next turn, when the run became ready). */
   run_status: RunStatus;
+  /** True when the outcome settled the turn: the run waits for the turn engine (`RunProgress.advanced`). */
+  ready?: true;
   /** The history item the outcome went into and where in it its preview's result text is (when applied). */
   result_text?: HistoryResultText;
 }
@@ -54,8 +56,9 @@ export interface RunProgress {
   /**
    * Inside the transaction that changed `call` (whose record already holds its new status): appends
    * the outcome to the run's history when the run is active — a later reconciled outcome as a new
-   * item, never rewriting the earlier one — and, when no call of the turn is left unsettled, runs
-   * the next model turn. Compensation calls never enter the history. `locked`: see LockedRunFacts.
+   * item, never rewriting the earlier one — and, when no call of the turn is left unsettled, marks
+   * the run ready for the turn engine. Compensation calls never enter the history. `locked`: see
+   * LockedRunFacts.
    */
   callSettled(
     stores: Stores,
@@ -64,4 +67,9 @@ export interface RunProgress {
     nowMs: number,
     locked?: LockedRunFacts,
   ): Promise<RunProgressAnswer>;
+  /**
+   * After the commit that made `runId` ready: waits for the turn engine's turn of it and answers the
+   * run's status then (undefined when the engine did not advance it: stopped, or the turn failed).
+   */
+  advanced(runId: string): Promise<RunStatus | undefined>;
 }

@@ -6,7 +6,7 @@
  * the storage can tell the runs' event streams once the commit is done, and stores may ask to be told
  * once the commit succeeded (`afterCommit`), to keep in memory what only a committed row may stand for.
  * They are also the transaction's `AfterCommit`: the effects its flows register (executor wake-ups,
- * ready runs) are kept here and handed to the storage's sinks only once it committed.
+ * ready runs, queued model turns) are kept here and handed to the storage's sinks only once it committed.
  */
 
 import type { Kysely } from "kysely";
@@ -25,6 +25,7 @@ export class CommitHooks implements AfterCommit {
   readonly #runsWithEvents = new Set<string>();
   readonly #wakeups: Wakeup[] = [];
   readonly #readyRuns = new Set<string>();
+  readonly #queuedModelTurns = new Set<string>();
 
   wakeExecutors(wakeups: Iterable<Wakeup>): void {
     for (const wakeup of wakeups) this.#wakeups.push(wakeup);
@@ -32,6 +33,10 @@ export class CommitHooks implements AfterCommit {
 
   runsReady(runIds: Iterable<string>): void {
     for (const runId of runIds) this.#readyRuns.add(runId);
+  }
+
+  modelTurnsQueued(runIds: Iterable<string>): void {
+    for (const runId of runIds) this.#queuedModelTurns.add(runId);
   }
 
   /** Notes that this transaction appends events to `runId` (announced after its commit). */
@@ -59,12 +64,15 @@ export class CommitHooks implements AfterCommit {
     for (const callback of this.#committed.splice(0)) callback();
   }
 
-  /** Hands the registered effects to `effects` (wake-ups, then ready runs); only once committed. */
+  /** Hands the registered effects to `effects` (wake-ups, ready runs, queued model turns); only once committed. */
   handOver(effects: CommittedEffects): void {
     effects.wakeExecutors(this.#wakeups.splice(0));
     const ready = [...this.#readyRuns];
     this.#readyRuns.clear();
     effects.runsReady(ready);
+    const queued = [...this.#queuedModelTurns];
+    this.#queuedModelTurns.clear();
+    effects.modelTurnsQueued(queued);
   }
 
   /** Runs every hook on `db`, in order; called by the storage when the work succeeded. */

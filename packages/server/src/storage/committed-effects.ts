@@ -41,11 +41,24 @@ export class CommittedEffects {
     }
   }
 
+  /** Hands committed queued model turns to every sink (nothing when empty). */
+  modelTurnsQueued(runIds: readonly string[]): void {
+    if (runIds.length === 0) return;
+    for (const sinks of this.#sinks) {
+      try {
+        sinks.modelTurnsQueued(runIds);
+      } catch {
+        // As above.
+      }
+    }
+  }
+
   /** The after-commit effects of stores outside a transaction: their writes are committed, so at once. */
   immediate(): AfterCommit {
     return {
       wakeExecutors: (wakeups) => this.wakeExecutors([...wakeups]),
       runsReady: (runIds) => this.runsReady([...new Set(runIds)]),
+      modelTurnsQueued: (runIds) => this.modelTurnsQueued([...new Set(runIds)]),
     };
   }
 }

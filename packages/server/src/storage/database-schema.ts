@@ -126,6 +126,8 @@ export interface RunsTable {
   tool_call_count: number;
   /** When the run expires; NULL for runs that ended before 0013 (0013). */
   deadline_ms: number | null;
+  /** When the turn it waited for settled, until the turn engine advanced it; else NULL (0019). */
+  ready_at_ms: number | null;
 }
 
 /** `tool_calls`: one row per call, holding its claim (0003). */

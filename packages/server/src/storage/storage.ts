@@ -139,7 +139,16 @@ export interface SessionStore {
 
 /** What a conditional run update changes (status and time always; the rest when given). */
 export type RunChange = Pick<RunRecord, "status" | "updated_at_ms"> &
-  Partial<Pick<RunRecord, "turn" | "output" | "error_json" | "ended_at_ms" | "tool_call_count">>;
+  Partial<Pick<RunRecord, "turn" | "output" | "error_json" | "ended_at_ms" | "tool_call_count">> & {
+    /** Null: the turn engine advanced the run (its readiness is consumed with this change). */
+    readonly ready_at_ms?: null;
+  };
+
+/** A run locked by the turn engine, and whether it is still marked ready (`runs.ready_at_ms`). */
+export interface LockedReadyRun {
+  readonly run: RunRecord;
+  readonly ready: boolean;
+}
 
 /** Runs (0003). Scope conditions apply to the run's agent. */
 export interface RunStore {
@@ -163,6 +172,18 @@ export interface RunStore {
   update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined>;
   /** Open runs whose deadline is at or before `nowMs`, soonest first, at most `limit` (index `runs_deadline`). */
   overdue(nowMs: number, limit: number): Promise<string[]>;
+  /**
+   * The turn engine's lock: `runIds` that exist, locked in run ID order (PostgreSQL row locks, taken
+   * in one order so two engines never deadlock), each with whether it is still marked ready.
+   */
+  lockReady(runIds: readonly string[]): Promise<LockedReadyRun[]>;
+  /** Clears the ready marks of `runIds` (runs the engine found with nothing to advance). */
+  clearReady(runIds: readonly string[]): Promise<void>;
+  /**
+   * Runs marked ready at or before `readyBeforeMs`, oldest mark first, at most `limit` (the
+   * engine's recovery sweep; index `runs_ready`).
+   */
+  readySince(readyBeforeMs: number, limit: number): Promise<string[]>;
 }
 
 /** What `RunStore.listRecent` narrows to; an absent member does not narrow. */
@@ -173,8 +194,12 @@ export interface RecentRunsFilter {
 
 /** Execution history (`execution_history`): append-only, items never rewritten. */
 export interface HistoryStore {
-  /** Appends compact JSON items at the end of the run's history (bumping `runs.history_length`); answers their `seq`s. */
-  append(runId: string, itemsJson: readonly string[], atMs: number): Promise<number[]>;
+  /**
+   * Appends compact JSON items at the end of the run's history (bumping `runs.history_length`); answers
+   * their `seq`s. `readyAtMs`: the items settle the turn the run waited for, so the same write marks it
+   * ready for the turn engine (`runs.ready_at_ms`, kept when marked already).
+   */
+  append(runId: string, itemsJson: readonly string[], atMs: number, readyAtMs?: number): Promise<number[]>;
   /**
    * Inside a transaction whose flow holds the run's lock: the run's history has `length` items now,
    * so its appends may wait for the commit and go in as one statement (`list` in the same
@@ -624,6 +649,8 @@ export interface AfterCommit {
   wakeExecutors(wakeups: Iterable<Wakeup>): void;
   /** Tells the turn engine that these runs wait to be advanced (the turn they waited for is settled). */
   runsReady(runIds: Iterable<string>): void;
+  /** Tells the run driver that these runs queued a provider turn (it asks the model now, not at its next poll). */
+  modelTurnsQueued(runIds: Iterable<string>): void;
 }
 
 /** Where committed effects go; the composition root wires them (`Storage.onCommittedEffects`). */
@@ -632,6 +659,8 @@ export interface CommittedEffectSinks {
   wakeExecutors(wakeups: readonly Wakeup[]): void;
   /** The committed ready runs, each once (never empty). */
   runsReady(runIds: readonly string[]): void;
+  /** The runs whose queued provider turn committed, each once (never empty). */
+  modelTurnsQueued(runIds: readonly string[]): void;
 }
 
 /** The stores of one database, usable inside and outside a transaction. */

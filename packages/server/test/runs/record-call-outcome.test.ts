@@ -9,12 +9,14 @@ import {
   projectUnknownOutcome,
   UNKNOWN_OUTCOME_RESULT,
 } from "@toolhost/protocol";
+import type { FastifyBaseLogger } from "fastify";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { cancelRun } from "../../src/runs/cancel-run.js";
 import { createRun } from "../../src/runs/create-run.js";
 import { toolResultItem } from "../../src/runs/history-items.js";
 import { HistoryRunProgress } from "../../src/runs/record-call-outcome.js";
 import type { CallOutcome } from "../../src/runs/run-progress.js";
+import { TurnEngine } from "../../src/runs/turn-engine.js";
 import { connectDatabase, type DatabaseConnection } from "../../src/storage/connect-database.js";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
 import { openStorage } from "../../src/storage/open-storage.js";
@@ -24,7 +26,6 @@ import { agentVersionInput, sessionRecord } from "../support/storage-fixtures.js
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 
 const NOW = 50_000;
-const progress = new HistoryRunProgress();
 
 /** A result larger than tool_0's budget (4,096 bytes), with a big integer the projection must keep. */
 const BIG_RESULT = parseJson(
@@ -35,10 +36,13 @@ describeEachDialect("callSettled", (dialect) => {
   let storage: KyselyStorage;
   let raw: DatabaseConnection;
   let dispose: () => Promise<void>;
+  let progress: HistoryRunProgress;
 
   beforeEach(async () => {
     const database = await testDatabaseUrl(dialect);
     storage = await openStorage(database.url);
+    const log = { error: (what: unknown) => console.error(what) } as unknown as FastifyBaseLogger;
+    progress = new HistoryRunProgress(new TurnEngine({ storage, clock: { nowMs: () => NOW + 1 }, log }));
     raw = await connectDatabase(database.url);
     dispose = async () => {
       await raw.db.destroy();
@@ -68,8 +72,9 @@ describeEachDialect("callSettled", (dialect) => {
     (await storage.history.list(runId, { limit: 200 })).items.map((item) => item.item_json);
 
   /**
-   * Sets the call's status as a receipt would have, then tells the run in one transaction; answers the
-   * run's answer and the executor wake-ups the transaction registered, as its commit handed them on.
+   * Sets the call's status as a receipt would have, then tells the run in one transaction and, when
+   * that made the run ready, lets the turn engine advance it; answers the run's answer (its status
+   * after the engine's turn) and the executor wake-ups the commits registered, as they handed them on.
    */
   async function settle(call: CallRecord, status: CallRecord["status"], outcome: CallOutcome) {
     await raw.db
@@ -80,14 +85,31 @@ describeEachDialect("callSettled", (dialect) => {
     const fresh = await storage.calls.get(call.run_id, call.call_id);
     if (fresh === undefined) throw new Error("call vanished");
     const wakeups: Wakeup[] = [];
-    const stop = storage.onCommittedEffects({ wakeExecutors: (woken) => wakeups.push(...woken), runsReady: () => {} });
+    const stop = storage.onCommittedEffects({
+      wakeExecutors: (woken) => wakeups.push(...woken),
+      runsReady: () => {},
+      modelTurnsQueued: () => {},
+    });
     try {
-      const answer = await storage.transaction((stores) => progress.callSettled(stores, fresh, outcome, NOW + 1));
+      const { ready, ...answer } = await storage.transaction((stores) =>
+        progress.callSettled(stores, fresh, outcome, NOW + 1),
+      );
+      if (ready === true) {
+        // Marked ready in the settling transaction, durably, before the engine's own.
+        expect(await readyMark(call.run_id)).toBe(NOW + 1);
+        answer.run_status = (await progress.advanced(call.run_id)) ?? answer.run_status;
+        expect(await readyMark(call.run_id)).toBeNull();
+      }
       return { ...answer, wakeups };
     } finally {
       stop();
     }
   }
+
+  const readyMark = async (runId: string): Promise<number | null> => {
+    const row = await raw.db.selectFrom("runs").select("ready_at_ms").where("run_id", "=", runId).executeTakeFirst();
+    return row?.ready_at_ms === null || row === undefined ? null : Number(row.ready_at_ms);
+  };
 
   const completed = (receiptId: string): CallOutcome => ({
     kind: "completed",
@@ -222,7 +244,9 @@ describeEachDialect("callSettled", (dialect) => {
           }),
         ),
       );
-      expect(answers.map((answer) => answer.run_status).sort()).toEqual(["completed", "waiting_for_tools"]);
+      // Exactly one of them settled the turn and made the run ready; the engine's turn then ends it.
+      expect(answers.filter((answer) => answer.ready === true)).toHaveLength(1);
+      expect(await progress.advanced(runId)).toBe("completed");
       const items = await history(runId);
       expect(items.filter((item) => item === '{"type":"message","text":"done"}')).toHaveLength(1);
       expect(items).toHaveLength(5);

@@ -15,15 +15,18 @@ describeEachDialect("after-commit effects", (dialect) => {
   let dispose: () => Promise<void>;
   let woken: Wakeup[];
   let ready: string[][];
+  let queued: string[][];
 
   beforeEach(async () => {
     const database = await testDatabaseUrl(dialect);
     storage = await openStorage(database.url);
     woken = [];
     ready = [];
+    queued = [];
     const stop = storage.onCommittedEffects({
       wakeExecutors: (wakeups) => woken.push(...wakeups),
       runsReady: (runIds) => ready.push([...runIds]),
+      modelTurnsQueued: (runIds) => queued.push([...runIds]),
     });
     dispose = async () => {
       stop();
@@ -39,13 +42,15 @@ describeEachDialect("after-commit effects", (dialect) => {
       stores.afterCommit.wakeExecutors([cancelOf("e1")]);
       stores.afterCommit.runsReady(["run-1", "run-2"]);
       stores.afterCommit.runsReady(["run-1"]);
+      stores.afterCommit.modelTurnsQueued(["run-3", "run-3"]);
       await stores.bindings.list({ limit: 1 }, "*");
       // Nothing has run while the transaction is open.
-      seenInside.push(woken.length, ready.length);
+      seenInside.push(woken.length, ready.length, queued.length);
     });
-    expect(seenInside).toEqual([0, 0]);
+    expect(seenInside).toEqual([0, 0, 0]);
     expect(woken).toEqual([cancelOf("e1")]);
     expect(ready).toEqual([["run-1", "run-2"]]);
+    expect(queued).toEqual([["run-3"]]);
   });
 
   it("never runs the effects of a transaction that rolled back", async () => {

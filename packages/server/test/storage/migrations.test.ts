@@ -139,6 +139,7 @@ describeEachDialect("migrations", (dialect) => {
       "0018_run_events_without_rowid",
       "0019_receipt_answers_and_run_refs",
       "0020_busy_table_autovacuum",
+      "0021_runs_ready",
     ]);
   });
 

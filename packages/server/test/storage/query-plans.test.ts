@@ -24,6 +24,7 @@ const PENDING_B2 = 2_000;
 const SETTLED = 10_000;
 const EXECUTORS = 2_000;
 const MODEL_TURNS = 5_000;
+const ENDED_RUNS = 20_000;
 
 /** The tables the hot queries read (a scan of any of them fails the test); c and r alias calls and runs. */
 const TABLES = ["tool_calls", "runs", "executors", "model_turns", "c", "r"];
@@ -93,6 +94,24 @@ async function seed(storage: KyselyStorage, db: Kysely<Database>): Promise<void>
     updated_at_ms: 6_000 + i,
   }));
   await db.insertInto("model_turns").values(turns).execute();
+  // The runs table holds mostly ended runs (until retention deletes them); a few runs wait for the
+  // turn engine (none does for long).
+  const ended = Array.from({ length: ENDED_RUNS }, (_, i) => {
+    const { output, ...run } = runRecord(`ended${i}`, { status: "completed", ended_at_ms: 6_000 + i });
+    return { ...run, output_json: output };
+  });
+  for (let i = 0; i < ended.length; i += 500)
+    await db
+      .insertInto("runs")
+      .values(ended.slice(i, i + 500))
+      .execute();
+  for (let i = 0; i < 20; i++) {
+    await db
+      .updateTable("runs")
+      .set({ ready_at_ms: NOW - 2_000 + i })
+      .where("run_id", "=", `r${i * 7}`)
+      .execute();
+  }
 }
 
 /** The statements `work` sends (transaction control left out). */
@@ -232,6 +251,7 @@ describeEachDialect("query plans of the hot queries", (dialect) => {
     "call deadline sweep": () => storage.callClaims.overdue(DEADLINE_STATUSES, NOW + 60_000, 200),
     "executor lease sweep": () => storage.executors.listLapsed(NOW, 100),
     "model-turn lease scan": () => storage.modelTurns.claimable(NOW, 10),
+    "turn engine recovery sweep": () => storage.runs.readySince(NOW - 1_000, 200),
   };
 
   for (const [name, work] of Object.entries(HOT)) {

@@ -25,6 +25,7 @@ import { receiptResultReferencesMigration } from "./0017-receipt-result-referenc
 import { runEventsWithoutRowidMigration } from "./0018-run-events-without-rowid.js";
 import { receiptAnswersAndRunRefsMigration } from "./0019-receipt-answers-and-run-refs.js";
 import { busyTableAutovacuumMigration } from "./0020-busy-table-autovacuum.js";
+import { runsReadyMigration } from "./0021-runs-ready.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -48,6 +49,7 @@ export const MIGRATION_NAMES = [
   "0018_run_events_without_rowid",
   "0019_receipt_answers_and_run_refs",
   "0020_busy_table_autovacuum",
+  "0021_runs_ready",
 ] as const;
 
 /** One migration name. */
@@ -76,6 +78,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0018_run_events_without_rowid": runEventsWithoutRowidMigration(dialect),
     "0019_receipt_answers_and_run_refs": receiptAnswersAndRunRefsMigration(dialect),
     "0020_busy_table_autovacuum": busyTableAutovacuumMigration(dialect),
+    "0021_runs_ready": runsReadyMigration,
   };
 }
 

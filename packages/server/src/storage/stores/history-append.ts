@@ -8,6 +8,10 @@
  *   numbers from the length before the statement; the single writer orders concurrent appends.
  *
  * A missing run inserts nothing (the SELECT joins it): the caller sees fewer seqs than items.
+ *
+ * Items that settle the turn their run waited for mark it ready for the turn engine
+ * (`runs.ready_at_ms`): on PostgreSQL in the same UPDATE that bumps the length, on SQLite by one
+ * more UPDATE (`markReadyOnSqlite`).
  */
 
 import { sql } from "kysely";
@@ -24,19 +28,23 @@ export interface HistoryAppend {
   readonly runId: string;
   /** The items, in order. */
   readonly items: readonly NewHistoryItem[];
+  /** When the items settled the turn the run waited for (it becomes ready for the engine), else undefined. */
+  readonly readyAtMs?: number | undefined;
 }
 
 /** The seqs given to the inserted items, in any order. */
 type Appended = Promise<{ rows: { seq: number | string }[] }>;
 
 /** PostgreSQL's append. */
-export function appendOnPostgres(db: Db, { runId, items }: HistoryAppend): Appended {
+export function appendOnPostgres(db: Db, { runId, items, readyAtMs }: HistoryAppend): Appended {
   const count = items.length;
   const texts = items.map((item) => item.item_json);
   const times = items.map((item) => item.created_at_ms);
+  // One statement text whether or not the items make the run ready (a null keeps the mark as it is).
   return sql<{ seq: number }>`
     with bumped as (
-      update runs set history_length = history_length + ${count}::integer
+      update runs set history_length = history_length + ${count}::integer,
+        ready_at_ms = coalesce(ready_at_ms, ${readyAtMs ?? null}::bigint)
       where run_id = ${runId}::text
       returning history_length
     )
@@ -56,4 +64,14 @@ export function appendOnSqlite(db: Db, { runId, items }: HistoryAppend): Appende
     where r.run_id = ${runId}
     order by item.column1
     returning seq`.execute(db);
+}
+
+/** SQLite's ready mark after an append whose items settled the run's turn (kept when marked already). */
+export async function markReadyOnSqlite(db: Db, runId: string, readyAtMs: number): Promise<void> {
+  await db
+    .updateTable("runs")
+    .set({ ready_at_ms: readyAtMs })
+    .where("run_id", "=", runId)
+    .where("ready_at_ms", "is", null)
+    .execute();
 }

@@ -11,22 +11,24 @@
  * transaction fails and nothing is kept).
  *
  * `items` (what a model turn reads) reads only the items after those this process keeps in its
- * history cache (`history-cache.ts`): a turn reads what was appended since the last one.
+ * history cache (`history-cache.ts`): a turn reads what was appended since the last one, and nothing
+ * when the run's length told by `lengthKnown` says the cache holds every stored item.
  */
 
 import { decodeNumberCursor, encodeNumberCursor, pageOf } from "../page-cursor.js";
 import type { HistoryItemRecord, Page, PageRequest } from "../records.js";
 import type { HistoryStore } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
-import { appendOnPostgres, appendOnSqlite, type NewHistoryItem } from "./history-append.js";
+import { appendOnPostgres, appendOnSqlite, markReadyOnSqlite, type NewHistoryItem } from "./history-append.js";
 
 const LIST = "history";
 const COLUMNS = ["run_id", "seq", "item_json", "created_at_ms"] as const;
 
-/** A run whose appends wait for the commit: its stored length, and the items appended since. */
+/** A run whose appends wait for the commit: its stored length, the items appended since, and its ready mark. */
 interface Deferred {
   readonly stored: number;
   readonly items: HistoryItemRecord[];
+  readyAtMs: number | undefined;
 }
 
 /** The HistoryStore over Kysely (both dialects). */
@@ -39,13 +41,13 @@ export class KyselyHistoryStore implements HistoryStore {
   lengthKnown(runId: string, length: number): void {
     const hooks = this.ctx.commitHooks;
     if (hooks === undefined || this.#deferred.has(runId)) return;
-    const deferred: Deferred = { stored: length, items: [] };
+    const deferred: Deferred = { stored: length, items: [], readyAtMs: undefined };
     this.#deferred.set(runId, deferred);
     hooks.add(async (db) => {
       this.#deferred.delete(runId);
       const { items } = deferred;
       if (items.length === 0) return;
-      const seqs = await this.#insert(db, runId, items);
+      const seqs = await this.#insert(db, runId, items, deferred.readyAtMs);
       if (seqs.some((seq, index) => seq !== deferred.stored + index)) {
         throw new Error(`history of run ${runId} grew while its lock was held`);
       }
@@ -54,13 +56,14 @@ export class KyselyHistoryStore implements HistoryStore {
     });
   }
 
-  async append(runId: string, itemsJson: readonly string[], atMs: number): Promise<number[]> {
+  async append(runId: string, itemsJson: readonly string[], atMs: number, readyAtMs?: number): Promise<number[]> {
     if (itemsJson.length === 0) return [];
     const deferred = this.#deferred.get(runId);
     if (deferred === undefined) {
       const items = itemsJson.map((item_json) => ({ item_json, created_at_ms: atMs }));
-      return this.ctx.write((db) => this.#insert(db, runId, items));
+      return this.ctx.write((db) => this.#insert(db, runId, items, readyAtMs));
     }
+    deferred.readyAtMs ??= readyAtMs;
     const first = deferred.stored + deferred.items.length;
     return itemsJson.map((item_json, index) => {
       const seq = first + index;
@@ -69,11 +72,17 @@ export class KyselyHistoryStore implements HistoryStore {
     });
   }
 
-  /** One statement on both dialects; answers the new seqs in order. */
-  async #insert(db: Db, runId: string, items: readonly NewHistoryItem[]): Promise<number[]> {
-    const input = { runId, items };
+  /** One statement on both dialects (and SQLite's ready mark); answers the new seqs in order. */
+  async #insert(
+    db: Db,
+    runId: string,
+    items: readonly NewHistoryItem[],
+    readyAtMs: number | undefined,
+  ): Promise<number[]> {
+    const input = { runId, items, readyAtMs };
     const { rows } = await (this.ctx.dialect === "postgres" ? appendOnPostgres(db, input) : appendOnSqlite(db, input));
     if (rows.length !== items.length) throw new Error(`history of a missing run ${runId}`);
+    if (readyAtMs !== undefined && this.ctx.dialect === "sqlite") await markReadyOnSqlite(db, runId, readyAtMs);
     return rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
   }
 
@@ -81,6 +90,10 @@ export class KyselyHistoryStore implements HistoryStore {
     const cache = this.ctx.historyCache;
     const kept = cache.get(runId);
     const from = kept.length;
+    // Under the run's lock the stored length is known (`lengthKnown`): when every stored item is kept,
+    // there is nothing to read.
+    const deferred = this.#deferred.get(runId);
+    if (deferred !== undefined && deferred.stored === from) return [...kept, ...deferred.items];
     const rows = await this.ctx.read((db) =>
       db
         .selectFrom("execution_history")

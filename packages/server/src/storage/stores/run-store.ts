@@ -10,7 +10,7 @@ import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor
 import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
-import type { RecentRunsFilter, RunChange, RunStore } from "../storage.js";
+import type { LockedReadyRun, RecentRunsFilter, RunChange, RunStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
 
@@ -38,7 +38,15 @@ export const RUN_COLUMNS = [
   "deadline_ms",
 ] as const satisfies readonly (keyof RunsTable)[];
 const COLUMNS = RUN_COLUMNS;
-const CHANGE_COLUMNS = ["status", "updated_at_ms", "turn", "error_json", "ended_at_ms", "tool_call_count"] as const;
+const CHANGE_COLUMNS = [
+  "status",
+  "updated_at_ms",
+  "turn",
+  "error_json",
+  "ended_at_ms",
+  "tool_call_count",
+  "ready_at_ms",
+] as const;
 
 // Loading a run by ID (unscoped, and locked for a change) happens in every run and call flow: compiled
 // once (reusable-query.ts).
@@ -190,6 +198,48 @@ export class KyselyRunStore implements RunStore {
         .where("ended_at_ms", "is", null)
         .where("deadline_ms", "<=", nowMs)
         .orderBy("deadline_ms")
+        .orderBy("run_id")
+        .limit(limit)
+        .execute(),
+    );
+    return rows.map((row) => row.run_id);
+  }
+
+  async lockReady(runIds: readonly string[]): Promise<LockedReadyRun[]> {
+    if (runIds.length === 0) return [];
+    const rows = await this.ctx.read((db) => {
+      const query = db
+        .selectFrom("runs")
+        .select([...COLUMNS, "ready_at_ms"])
+        .where("run_id", "in", [...runIds])
+        .orderBy("run_id");
+      // SQLite has no row locks (and no FOR UPDATE): its transactions already run one at a time.
+      return (this.ctx.dialect === "postgres" ? query.forUpdate() : query).execute();
+    });
+    return rows.map(({ ready_at_ms, ...row }) => ({ run: runFromRow(row), ready: ready_at_ms !== null }));
+  }
+
+  async clearReady(runIds: readonly string[]): Promise<void> {
+    if (runIds.length === 0) return;
+    await this.ctx.write((db) =>
+      db
+        .updateTable("runs")
+        .set({ ready_at_ms: null })
+        .where("run_id", "in", [...runIds])
+        .where("ready_at_ms", "is not", null)
+        .execute(),
+    );
+  }
+
+  async readySince(readyBeforeMs: number, limit: number): Promise<string[]> {
+    // The WHERE repeats the partial index's predicate, so both dialects read runs_ready in order.
+    const rows = await this.ctx.read((db) =>
+      db
+        .selectFrom("runs")
+        .select("run_id")
+        .where("ready_at_ms", "is not", null)
+        .where("ready_at_ms", "<=", readyBeforeMs)
+        .orderBy("ready_at_ms")
         .orderBy("run_id")
         .limit(limit)
         .execute(),
