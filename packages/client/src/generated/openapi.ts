@@ -2405,7 +2405,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "key_id": "key_01m8sxtjyzjrn7sks6tgmwvsv0",
+                     *           "key_id": "key_01m8thv51tbvvpa9d01rb2sgw9",
                      *           "name": "bootstrap",
                      *           "scopes": [
                      *             "configuration:read",
@@ -2420,7 +2420,7 @@ export interface operations {
                      *           "agents": "*",
                      *           "bindings": "*",
                      *           "connections": "*",
-                     *           "created_at": "2026-12-01T23:07:50.623Z",
+                     *           "created_at": "2026-12-02T04:57:40.666Z",
                      *           "revoked_at": null
                      *         }
                      *       ],
@@ -2547,7 +2547,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_01m8sxtkd0knmxk0jvm6qncw20",
+                     *       "key_id": "key_01m8thv5sand1pvn1xmsk3q3fn",
                      *       "name": "task service executor",
                      *       "scopes": [
                      *         "executors:connect",
@@ -2556,8 +2556,8 @@ export interface operations {
                      *       "agents": "*",
                      *       "bindings": "*",
                      *       "connections": "*",
-                     *       "created_at": "2026-12-01T23:07:51.072Z",
-                     *       "key": "th_JAuCZ85aa4rtdXgBGb0QpE1L4REekacvBXdDj-7QCu4"
+                     *       "created_at": "2026-12-02T04:57:41.418Z",
+                     *       "key": "th_Vx3STV_4Eh2PjVG9dn9x7e3Pt0kjFcGtjTSuF5LRlqU"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedKey"];
@@ -2711,9 +2711,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_01m8sxtkd0knmxk0jvm6qncw20",
+                     *       "key_id": "key_01m8thv5sand1pvn1xmsk3q3fn",
                      *       "revoked": true,
-                     *       "revoked_at": "2026-12-01T23:07:51.464Z"
+                     *       "revoked_at": "2026-12-02T04:57:42.244Z"
                      *     }
                      */
                     "application/json": components["schemas"]["RevokedKey"];
@@ -2845,7 +2845,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+                 *       "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
                  *       "tool_name": "tasks.create",
                  *       "arguments": {
                  *         "title": "Buy milk"
@@ -3076,7 +3076,7 @@ export interface operations {
                      *         {
                      *           "binding_id": "task-service",
                      *           "name": "Task service",
-                     *           "created_at": "2026-12-01T23:07:51.096Z"
+                     *           "created_at": "2026-12-02T04:57:41.454Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3201,7 +3201,7 @@ export interface operations {
                      * @example {
                      *       "binding_id": "task-service",
                      *       "name": "Task service",
-                     *       "created_at": "2026-12-01T23:07:51.096Z"
+                     *       "created_at": "2026-12-02T04:57:41.454Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Binding"];
@@ -3278,7 +3278,7 @@ export interface operations {
                      *         "details": {
                      *           "binding_id": "task-service"
                      *         },
-                     *         "request_id": "req_01m8sxtkdvkmh0kxfw98y88b7p"
+                     *         "request_id": "req_01m8thv5tq8y01yzehfzarh6r7"
                      *       }
                      *     }
                      */
@@ -3384,7 +3384,7 @@ export interface operations {
                      * @example {
                      *       "binding_id": "task-service",
                      *       "name": "Task service",
-                     *       "created_at": "2026-12-01T23:07:51.096Z"
+                     *       "created_at": "2026-12-02T04:57:41.454Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Binding"];
@@ -3528,10 +3528,10 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *           "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *           "name": "task service",
                      *           "latest_version": 2,
-                     *           "created_at": "2026-12-01T23:07:51.149Z"
+                     *           "created_at": "2026-12-02T04:57:41.632Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3673,7 +3673,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *       "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *       "version": 1,
                      *       "name": "task service",
                      *       "tools": [
@@ -3698,7 +3698,7 @@ export interface operations {
                      *           "timeout_ms": 60000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T23:07:51.149Z"
+                     *       "created_at": "2026-12-02T04:57:41.632Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedToolset"];
@@ -3859,7 +3859,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *           "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *           "version": 1,
                      *           "tools": [
                      *             {
@@ -3883,10 +3883,10 @@ export interface operations {
                      *               "timeout_ms": 60000
                      *             }
                      *           ],
-                     *           "created_at": "2026-12-01T23:07:51.149Z"
+                     *           "created_at": "2026-12-02T04:57:41.632Z"
                      *         },
                      *         {
-                     *           "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *           "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *           "version": 2,
                      *           "tools": [
                      *             {
@@ -3930,7 +3930,7 @@ export interface operations {
                      *               "timeout_ms": 300000
                      *             }
                      *           ],
-                     *           "created_at": "2026-12-01T23:07:51.159Z"
+                     *           "created_at": "2026-12-02T04:57:41.651Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4119,7 +4119,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *       "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *       "version": 2,
                      *       "tools": [
                      *         {
@@ -4163,7 +4163,7 @@ export interface operations {
                      *           "timeout_ms": 300000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T23:07:51.159Z"
+                     *       "created_at": "2026-12-02T04:57:41.651Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolsetVersion"];
@@ -4345,10 +4345,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *       "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *       "name": "task service",
                      *       "latest_version": 2,
-                     *       "created_at": "2026-12-01T23:07:51.149Z"
+                     *       "created_at": "2026-12-02T04:57:41.632Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Toolset"];
@@ -4490,7 +4490,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *       "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *       "version": 2,
                      *       "tools": [
                      *         {
@@ -4534,7 +4534,7 @@ export interface operations {
                      *           "timeout_ms": 300000
                      *         }
                      *       ],
-                     *       "created_at": "2026-12-01T23:07:51.159Z"
+                     *       "created_at": "2026-12-02T04:57:41.651Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolsetVersion"];
@@ -4678,9 +4678,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
+                     *           "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
                      *           "name": "task assistant",
-                     *           "created_at": "2026-12-01T23:07:51.184Z"
+                     *           "created_at": "2026-12-02T04:57:41.693Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4719,7 +4719,7 @@ export interface operations {
                      *             "configuration:read"
                      *           ]
                      *         },
-                     *         "request_id": "req_01m8sxtks6b8bhv8ce3r7j2j8x"
+                     *         "request_id": "req_01m8thv6k14e2r6kx2pfvdgs61"
                      *       }
                      *     }
                      */
@@ -4816,9 +4816,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
                      *       "name": "task assistant",
-                     *       "created_at": "2026-12-01T23:07:51.184Z"
+                     *       "created_at": "2026-12-02T04:57:41.693Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Agent"];
@@ -4924,7 +4924,7 @@ export interface operations {
                      *           "in": "body",
                      *           "field": "colour"
                      *         },
-                     *         "request_id": "req_01m8sxtks55agem76ys47fb6se"
+                     *         "request_id": "req_01m8thv6jz98s1kptd33f07fgy"
                      *       }
                      *     }
                      */
@@ -4993,9 +4993,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-                     *           "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
-                     *           "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *           "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
+                     *           "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
+                     *           "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *           "toolset_version": 2,
                      *           "model": {
                      *             "provider": "scripted",
@@ -5020,7 +5020,7 @@ export interface operations {
                      *           "max_turns": null,
                      *           "max_tool_calls": null,
                      *           "run_timeout_ms": null,
-                     *           "created_at": "2026-12-01T23:07:51.193Z"
+                     *           "created_at": "2026-12-02T04:57:41.702Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5158,7 +5158,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                 *       "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                  *       "toolset_version": 2,
                  *       "model": {
                  *         "provider": "scripted",
@@ -5192,9 +5192,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
-                     *       "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *       "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
+                     *       "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *       "toolset_version": 2,
                      *       "model": {
                      *         "provider": "scripted",
@@ -5219,7 +5219,7 @@ export interface operations {
                      *       "max_turns": null,
                      *       "max_tool_calls": null,
                      *       "run_timeout_ms": null,
-                     *       "created_at": "2026-12-01T23:07:51.193Z"
+                     *       "created_at": "2026-12-02T04:57:41.702Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentVersion"];
@@ -5401,9 +5401,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
                      *       "name": "task assistant",
-                     *       "created_at": "2026-12-01T23:07:51.184Z"
+                     *       "created_at": "2026-12-02T04:57:41.693Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Agent"];
@@ -5545,9 +5545,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
-                     *       "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *       "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
+                     *       "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *       "toolset_version": 2,
                      *       "model": {
                      *         "provider": "scripted",
@@ -5572,7 +5572,7 @@ export interface operations {
                      *       "max_turns": null,
                      *       "max_tool_calls": null,
                      *       "run_timeout_ms": null,
-                     *       "created_at": "2026-12-01T23:07:51.193Z"
+                     *       "created_at": "2026-12-02T04:57:41.702Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AgentVersion"];
@@ -5716,11 +5716,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "session_id": "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-                     *           "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-                     *           "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
+                     *           "session_id": "ses_01m8thv63fx52eapya8jppnasg",
+                     *           "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
+                     *           "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
                      *           "subject": "user-42",
-                     *           "created_at": "2026-12-01T23:07:51.212Z"
+                     *           "created_at": "2026-12-02T04:57:41.743Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5827,7 +5827,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+                 *       "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
                  *       "subject": "user-42"
                  *     }
                  */
@@ -5843,11 +5843,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session_id": "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-                     *       "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
+                     *       "session_id": "ses_01m8thv63fx52eapya8jppnasg",
+                     *       "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
                      *       "subject": "user-42",
-                     *       "created_at": "2026-12-01T23:07:51.212Z"
+                     *       "created_at": "2026-12-02T04:57:41.743Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6015,11 +6015,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "session_id": "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-                     *       "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
+                     *       "session_id": "ses_01m8thv63fx52eapya8jppnasg",
+                     *       "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
                      *       "subject": "user-42",
-                     *       "created_at": "2026-12-01T23:07:51.212Z"
+                     *       "created_at": "2026-12-02T04:57:41.743Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6161,26 +6161,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
                      *       "binding_id": "task-service",
                      *       "referenced": true,
                      *       "referenced_by": [
                      *         {
-                     *           "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-                     *           "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *           "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
+                     *           "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *           "toolset_version": 2
                      *         }
                      *       ],
                      *       "tools": [
                      *         {
                      *           "name": "tasks.create",
-                     *           "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+                     *           "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
                      *           "effect": "write",
                      *           "max_result_context_bytes": 16384
                      *         },
                      *         {
                      *           "name": "tasks.delete",
-                     *           "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+                     *           "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
                      *           "effect": "write",
                      *           "max_result_context_bytes": 16384
                      *         }
@@ -6189,17 +6189,17 @@ export interface operations {
                      *         "online": [
                      *           {
                      *             "executor_id": "task-service-1",
-                     *             "connection_id": "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
-                     *             "connected_at": "2026-12-01T23:07:51.239Z",
-                     *             "last_heartbeat_at": "2026-12-01T23:07:51.244Z",
-                     *             "lease_expires_at": "2026-12-01T23:08:06.244Z",
+                     *             "connection_id": "conn_01m8thv6513fgxkaz44km79c6c",
+                     *             "connected_at": "2026-12-02T04:57:41.793Z",
+                     *             "last_heartbeat_at": "2026-12-02T04:57:41.807Z",
+                     *             "lease_expires_at": "2026-12-02T04:57:56.807Z",
                      *             "tool_names": [
                      *               "tasks.create",
                      *               "tasks.delete"
                      *             ]
                      *           }
                      *         ],
-                     *         "last_heartbeat_at": "2026-12-01T23:07:51.244Z"
+                     *         "last_heartbeat_at": "2026-12-02T04:57:41.807Z"
                      *       },
                      *       "calls": {
                      *         "pending": 0,
@@ -6209,11 +6209,11 @@ export interface operations {
                      *         "oldest_pending_age_ms": null
                      *       },
                      *       "last_verified_execution": {
-                     *         "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
-                     *         "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
+                     *         "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
+                     *         "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
                      *         "tool_name": "tasks.create",
                      *         "executor_id": "task-service-1",
-                     *         "completed_at": "2026-12-01T23:07:51.321Z"
+                     *         "completed_at": "2026-12-02T04:57:41.959Z"
                      *       },
                      *       "checks": [
                      *         {
@@ -6224,12 +6224,12 @@ export interface operations {
                      *         {
                      *           "name": "agent_has_versions",
                      *           "ok": true,
-                     *           "message": "agent \"agt_01m8sxtkggrm8npgq6tyynw9qj\" has published versions"
+                     *           "message": "agent \"agt_01m8thv61x06kz4t29kwgpfbdq\" has published versions"
                      *         },
                      *         {
                      *           "name": "binding_referenced",
                      *           "ok": true,
-                     *           "message": "1 version(s) of agent \"agt_01m8sxtkggrm8npgq6tyynw9qj\" pin tools on binding \"task-service\": tasks.create, tasks.delete"
+                     *           "message": "1 version(s) of agent \"agt_01m8thv61x06kz4t29kwgpfbdq\" pin tools on binding \"task-service\": tasks.create, tasks.delete"
                      *         },
                      *         {
                      *           "name": "executor_online",
@@ -6244,17 +6244,17 @@ export interface operations {
                      *         {
                      *           "name": "no_stale_pending",
                      *           "ok": true,
-                     *           "message": "no call of agent \"agt_01m8sxtkggrm8npgq6tyynw9qj\" is pending on binding \"task-service\""
+                     *           "message": "no call of agent \"agt_01m8thv61x06kz4t29kwgpfbdq\" is pending on binding \"task-service\""
                      *         },
                      *         {
                      *           "name": "no_reconciliation_backlog",
                      *           "ok": true,
-                     *           "message": "no call of agent \"agt_01m8sxtkggrm8npgq6tyynw9qj\" on binding \"task-service\" waits for reconciliation"
+                     *           "message": "no call of agent \"agt_01m8thv61x06kz4t29kwgpfbdq\" on binding \"task-service\" waits for reconciliation"
                      *         },
                      *         {
                      *           "name": "execution_verified",
                      *           "ok": true,
-                     *           "message": "executor \"task-service-1\" completed call \"call_01m8sxtkjhz52wpw5cw936mkvk\" (tasks.create) on binding \"task-service\" at 2026-12-01T23:07:51.321Z"
+                     *           "message": "executor \"task-service-1\" completed call \"call_01m8thv65rmzs1basjzspf5dbj\" (tasks.create) on binding \"task-service\" at 2026-12-02T04:57:41.959Z"
                      *         }
                      *       ]
                      *     }
@@ -6394,7 +6394,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "executor_id": "task-service-1",
-                 *       "connection_id": "conn_01m8sxtkj7dp0m2zt7j8pc2e1p"
+                 *       "connection_id": "conn_01m8thv6513fgxkaz44km79c6c"
                  *     }
                  */
                 "application/json": components["schemas"]["ClaimRequest"];
@@ -6409,12 +6409,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "claim_id": "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-                     *       "grant": "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
+                     *       "claim_id": "clm_01m8thv67m3hy5sy627w5wx52v",
+                     *       "grant": "DytEoJsfFA3_ZA3cKMUHuOeNd0j_i5KU2exT76aUsrg",
                      *       "replayed": false,
                      *       "call": {
-                     *         "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
-                     *         "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
+                     *         "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
+                     *         "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
                      *         "tool_name": "tasks.create",
                      *         "binding_id": "task-service",
                      *         "effect": "write",
@@ -6423,12 +6423,12 @@ export interface operations {
                      *         },
                      *         "arguments_digest": "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
                      *         "subject": "user-42",
-                     *         "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
-                     *         "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
-                     *         "toolset_id": "tls_01m8sxtkfda8499a3ktedtb97a",
+                     *         "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
+                     *         "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
+                     *         "toolset_id": "tls_01m8thv600m4d8mw60fzb7rtny",
                      *         "toolset_version": 2,
-                     *         "deadline": "2026-12-01T23:08:51.249Z",
-                     *         "accept_deadline": "2026-12-01T23:08:21.292Z"
+                     *         "deadline": "2026-12-02T04:58:41.816Z",
+                     *         "accept_deadline": "2026-12-02T04:58:11.876Z"
                      *       }
                      *     }
                      */
@@ -6613,37 +6613,37 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
+                     *       "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
                      *       "receipts": [
                      *         {
                      *           "receipt_id": "r-1",
                      *           "seq": 1,
                      *           "kind": "accepted",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+                     *           "claim_id": "clm_01m8thv67m3hy5sy627w5wx52v",
                      *           "applied": true,
                      *           "body_bytes": 167,
-                     *           "created_at": "2026-12-01T23:07:51.301Z"
+                     *           "created_at": "2026-12-02T04:57:41.905Z"
                      *         },
                      *         {
                      *           "receipt_id": "r-2",
                      *           "seq": 2,
                      *           "kind": "progress",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+                     *           "claim_id": "clm_01m8thv67m3hy5sy627w5wx52v",
                      *           "applied": true,
                      *           "body_bytes": 193,
-                     *           "created_at": "2026-12-01T23:07:51.308Z"
+                     *           "created_at": "2026-12-02T04:57:41.920Z"
                      *         },
                      *         {
                      *           "receipt_id": "r-3",
                      *           "seq": 3,
                      *           "kind": "completed",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+                     *           "claim_id": "clm_01m8thv67m3hy5sy627w5wx52v",
                      *           "applied": true,
                      *           "body_bytes": 217,
-                     *           "created_at": "2026-12-01T23:07:51.321Z"
+                     *           "created_at": "2026-12-02T04:57:41.959Z"
                      *         }
                      *       ]
                      *     }
@@ -6784,8 +6784,8 @@ export interface operations {
                  * @example {
                  *       "receipt_id": "r-1",
                  *       "executor_id": "task-service-1",
-                 *       "claim_id": "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-                 *       "grant": "W-sr5Sl41pIdsEjW2fxrLr0wBmyUfuu-KqIjMNlK9jE",
+                 *       "claim_id": "clm_01m8thv67m3hy5sy627w5wx52v",
+                 *       "grant": "DytEoJsfFA3_ZA3cKMUHuOeNd0j_i5KU2exT76aUsrg",
                  *       "kind": "accepted"
                  *     }
                  */
@@ -6897,7 +6897,7 @@ export interface operations {
                      *         "details": {
                      *           "receipt_id": "r-3"
                      *         },
-                     *         "request_id": "req_01m8sxtkn4a70wt2m55c5a2dsg"
+                     *         "request_id": "req_01m8thv6b9f35mt7kv4k2rcn7e"
                      *       }
                      *     }
                      */
@@ -7008,15 +7008,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
-                     *           "session_id": "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-                     *           "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
-                     *           "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+                     *           "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
+                     *           "session_id": "ses_01m8thv63fx52eapya8jppnasg",
+                     *           "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
+                     *           "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
                      *           "status": "completed",
-                     *           "created_at": "2026-12-01T23:07:51.249Z",
-                     *           "updated_at": "2026-12-01T23:07:51.321Z",
+                     *           "created_at": "2026-12-02T04:57:41.816Z",
+                     *           "updated_at": "2026-12-02T04:57:41.978Z",
                      *           "output": "Done.",
-                     *           "ended_at": "2026-12-01T23:07:51.321Z"
+                     *           "ended_at": "2026-12-02T04:57:41.978Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7169,13 +7169,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
-                     *       "session_id": "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
-                     *       "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+                     *       "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
+                     *       "session_id": "ses_01m8thv63fx52eapya8jppnasg",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
+                     *       "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
                      *       "status": "waiting_for_tools",
-                     *       "created_at": "2026-12-01T23:07:51.249Z",
-                     *       "updated_at": "2026-12-01T23:07:51.249Z"
+                     *       "created_at": "2026-12-02T04:57:41.816Z",
+                     *       "updated_at": "2026-12-02T04:57:41.816Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -7343,15 +7343,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
-                     *       "session_id": "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-                     *       "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
-                     *       "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+                     *       "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
+                     *       "session_id": "ses_01m8thv63fx52eapya8jppnasg",
+                     *       "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
+                     *       "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
                      *       "status": "completed",
-                     *       "created_at": "2026-12-01T23:07:51.249Z",
-                     *       "updated_at": "2026-12-01T23:07:51.321Z",
+                     *       "created_at": "2026-12-02T04:57:41.816Z",
+                     *       "updated_at": "2026-12-02T04:57:41.978Z",
                      *       "output": "Done.",
-                     *       "ended_at": "2026-12-01T23:07:51.321Z"
+                     *       "ended_at": "2026-12-02T04:57:41.978Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -7410,7 +7410,7 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "run \"run_missing\" not found",
-                     *         "request_id": "req_01m8sxtks2sekg2j7p06xvyj18"
+                     *         "request_id": "req_01m8thv6jvv9x67cjg48enfa44"
                      *       }
                      *     }
                      */
@@ -7505,7 +7505,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "run_id": "run_01m8sxtkrj9cwjde85k4jm5d8m",
+                     *       "run_id": "run_01m8thv6hrryb3kz5shqvp1qkp",
                      *       "status": "cancelled"
                      *     }
                      */
@@ -7592,11 +7592,11 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "run_terminated",
-                     *         "message": "run \"run_01m8sxtkrj9cwjde85k4jm5d8m\" has ended (cancelled)",
+                     *         "message": "run \"run_01m8thv6hrryb3kz5shqvp1qkp\" has ended (cancelled)",
                      *         "details": {
                      *           "status": "cancelled"
                      *         },
-                     *         "request_id": "req_01m8sxtkrt2t3tg50tts6wjt3q"
+                     *         "request_id": "req_01m8thv6j70w54eh8mwt4qkpbh"
                      *       }
                      *     }
                      */
@@ -7707,22 +7707,22 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
-                     *           "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
+                     *           "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
+                     *           "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
                      *           "tool_name": "tasks.create",
                      *           "effect": "write",
                      *           "status": "completed",
                      *           "arguments_digest": "sha256:6330399f2342cfc9311b85fb26dcac5b706b3080b49e3aadedde2f3a864efdc9",
-                     *           "deadline": "2026-12-01T23:08:51.249Z",
-                     *           "created_at": "2026-12-01T23:07:51.249Z",
-                     *           "updated_at": "2026-12-01T23:07:51.321Z",
+                     *           "deadline": "2026-12-02T04:58:41.816Z",
+                     *           "created_at": "2026-12-02T04:57:41.816Z",
+                     *           "updated_at": "2026-12-02T04:57:41.959Z",
                      *           "turn": 0,
                      *           "binding_id": "task-service",
                      *           "executor_id": "task-service-1",
-                     *           "claim_id": "clm_01m8sxtkkwn2pd7cv19hwxscjp",
-                     *           "claimed_at": "2026-12-01T23:07:51.292Z",
-                     *           "accepted_at": "2026-12-01T23:07:51.301Z",
-                     *           "settled_at": "2026-12-01T23:07:51.321Z"
+                     *           "claim_id": "clm_01m8thv67m3hy5sy627w5wx52v",
+                     *           "claimed_at": "2026-12-02T04:57:41.876Z",
+                     *           "accepted_at": "2026-12-02T04:57:41.905Z",
+                     *           "settled_at": "2026-12-02T04:57:41.959Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7873,7 +7873,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8sxtkr29crg2q1gbes5vndd",
+                     *       "call_id": "call_01m8thv6gvwrdct16sxj80degw",
                      *       "status": "cancelled",
                      *       "cancel_requested": true
                      *     }
@@ -7961,11 +7961,11 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "call_already_final",
-                     *         "message": "tool call \"call_01m8sxtkjhz52wpw5cw936mkvk\" is already completed",
+                     *         "message": "tool call \"call_01m8thv65rmzs1basjzspf5dbj\" is already completed",
                      *         "details": {
                      *           "status": "completed"
                      *         },
-                     *         "request_id": "req_01m8sxtkrf5dxhg4dzd974wq1s"
+                     *         "request_id": "req_01m8thv6hk8a8wj5tb80bpx5ak"
                      *       }
                      *     }
                      */
@@ -8084,17 +8084,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "call_id": "call_01m8sxtkr29crg2q1gbes5vndd",
-                     *       "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
+                     *       "call_id": "call_01m8thv6gvwrdct16sxj80degw",
+                     *       "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
                      *       "tool_name": "tasks.delete",
                      *       "effect": "write",
                      *       "status": "pending",
                      *       "arguments_digest": "sha256:8076f8fc7f4e66be2f5b3ebd07dba6328ab7043e838b3d7b50037ec25021c811",
-                     *       "deadline": "2026-12-01T23:12:51.426Z",
-                     *       "created_at": "2026-12-01T23:07:51.426Z",
-                     *       "updated_at": "2026-12-01T23:07:51.426Z",
+                     *       "deadline": "2026-12-02T05:02:42.171Z",
+                     *       "created_at": "2026-12-02T04:57:42.171Z",
+                     *       "updated_at": "2026-12-02T04:57:42.171Z",
                      *       "binding_id": "task-service",
-                     *       "compensates": "call_01m8sxtkjhz52wpw5cw936mkvk"
+                     *       "compensates": "call_01m8thv65rmzs1basjzspf5dbj"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolCall"];
@@ -8290,7 +8290,7 @@ export interface operations {
                      *           "type": "tool_calls",
                      *           "calls": [
                      *             {
-                     *               "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
+                     *               "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
                      *               "name": "tasks.create",
                      *               "arguments": {
                      *                 "title": "Buy milk"
@@ -8300,7 +8300,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "type": "tool_result",
-                     *           "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
+                     *           "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
                      *           "receipt_id": "r-3",
                      *           "context_preview": {
                      *             "max_result_context_bytes": 16384,
@@ -8465,7 +8465,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "request_id": "mrq_01m8sxtkjhz52wpw5cw936mkvj",
+                     *           "request_id": "mrq_01m8thv65rmzs1basjzspf5dbh",
                      *           "turn": 0,
                      *           "purpose": "turn",
                      *           "provider": "scripted",
@@ -8476,10 +8476,10 @@ export interface operations {
                      *           "output_tokens": null,
                      *           "compacted": false,
                      *           "latency_ms": 0,
-                     *           "created_at": "2026-12-01T23:07:51.249Z"
+                     *           "created_at": "2026-12-02T04:57:41.816Z"
                      *         },
                      *         {
-                     *           "request_id": "mrq_01m8sxtkms1mee94xpf0rzvnfq",
+                     *           "request_id": "mrq_01m8thv6at8a3jpv06x32p4sfp",
                      *           "turn": 1,
                      *           "purpose": "turn",
                      *           "provider": "scripted",
@@ -8490,7 +8490,7 @@ export interface operations {
                      *           "output_tokens": null,
                      *           "compacted": false,
                      *           "latency_ms": 0,
-                     *           "created_at": "2026-12-01T23:07:51.321Z"
+                     *           "created_at": "2026-12-02T04:57:41.978Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -8800,7 +8800,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "executor_id": "task-service-1",
-                     *       "connection_id": "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+                     *       "connection_id": "conn_01m8thv6513fgxkaz44km79c6c",
                      *       "epoch": 1,
                      *       "heartbeat_interval_ms": 5000,
                      *       "lease_ttl_ms": 15000,
@@ -8973,7 +8973,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8sxtkj7dp0m2zt7j8pc2e1p"
+                 *       "connection_id": "conn_01m8thv6513fgxkaz44km79c6c"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRequest"];
@@ -8989,8 +8989,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "executor_id": "task-service-1",
-                     *       "connection_id": "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
-                     *       "lease_expires_at": "2026-12-01T23:08:06.244Z",
+                     *       "connection_id": "conn_01m8thv6513fgxkaz44km79c6c",
+                     *       "lease_expires_at": "2026-12-02T04:57:56.807Z",
                      *       "heartbeat_interval_ms": 5000,
                      *       "cancellations": []
                      *     }
@@ -9078,8 +9078,8 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "connection_offline",
-                     *         "message": "connection \"conn_01m8sxtkj7dp0m2zt7j8pc2e1p\" of executor \"task-service-1\" is offline (its lease lapsed or it detached); connect again",
-                     *         "request_id": "req_01m8sxtks0w7j2y78rsjvy8bv9"
+                     *         "message": "connection \"conn_01m8thv6513fgxkaz44km79c6c\" of executor \"task-service-1\" is offline (its lease lapsed or it detached); connect again",
+                     *         "request_id": "req_01m8thv6jnyn3mfnk5cs7weyz7"
                      *       }
                      *     }
                      */
@@ -9196,11 +9196,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
-                     *           "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
+                     *           "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
+                     *           "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
                      *           "tool_name": "tasks.create",
                      *           "binding_id": "task-service",
-                     *           "created_at": "2026-12-01T23:07:51.249Z"
+                     *           "created_at": "2026-12-02T04:57:41.816Z"
                      *         }
                      *       ],
                      *       "cancellations": [],
@@ -9353,11 +9353,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+                 *       "connection_id": "conn_01m8thv6513fgxkaz44km79c6c",
                  *       "calls": [
                  *         {
-                 *           "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
-                 *           "claim_id": "clm_01m8sxtkkwn2pd7cv19hwxscjp",
+                 *           "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
+                 *           "claim_id": "clm_01m8thv67m3hy5sy627w5wx52v",
                  *           "state": "pending_delivery",
                  *           "receipt_ids": [
                  *             "r-1",
@@ -9383,8 +9383,8 @@ export interface operations {
                      *       "executor_id": "task-service-1",
                      *       "calls": [
                      *         {
-                     *           "call_id": "call_01m8sxtkjhz52wpw5cw936mkvk",
-                     *           "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
+                     *           "call_id": "call_01m8thv65rmzs1basjzspf5dbj",
+                     *           "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
                      *           "status": "accepted",
                      *           "run_status": "waiting_for_tools",
                      *           "receipt_ids": [
@@ -9571,7 +9571,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "connection_id": "conn_01m8sxtkj7dp0m2zt7j8pc2e1p"
+                 *       "connection_id": "conn_01m8thv6513fgxkaz44km79c6c"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRequest"];
@@ -9946,15 +9946,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "run_id": "run_01m8sxtkjhz52wpw5cw936mkvh",
-                     *           "session_id": "ses_01m8sxtkhc5d8kyrj7yrdmycna",
-                     *           "agent_id": "agt_01m8sxtkggrm8npgq6tyynw9qj",
-                     *           "agent_version": "agv_01m8sxtkgszcy1szvfm6s4gdq7",
+                     *           "run_id": "run_01m8thv65rmzs1basjzspf5dbg",
+                     *           "session_id": "ses_01m8thv63fx52eapya8jppnasg",
+                     *           "agent_id": "agt_01m8thv61x06kz4t29kwgpfbdq",
+                     *           "agent_version": "agv_01m8thv626p8hz91xpf5rssa7m",
                      *           "status": "completed",
-                     *           "created_at": "2026-12-01T23:07:51.249Z",
-                     *           "updated_at": "2026-12-01T23:07:51.321Z",
+                     *           "created_at": "2026-12-02T04:57:41.816Z",
+                     *           "updated_at": "2026-12-02T04:57:41.978Z",
                      *           "output": "Done.",
-                     *           "ended_at": "2026-12-01T23:07:51.321Z"
+                     *           "ended_at": "2026-12-02T04:57:41.978Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -9974,7 +9974,7 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "the API key is not valid",
-                     *         "request_id": "req_01m8sxtks306serpsedwb87cmb"
+                     *         "request_id": "req_01m8thv6jxjsjnqbkgkmfkj021"
                      *       }
                      *     }
                      */
@@ -10083,15 +10083,15 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "executor_id": "task-service-1",
-                     *           "connection_id": "conn_01m8sxtkj7dp0m2zt7j8pc2e1p",
+                     *           "connection_id": "conn_01m8thv6513fgxkaz44km79c6c",
                      *           "epoch": 1,
                      *           "binding_ids": [
                      *             "task-service"
                      *           ],
                      *           "online": true,
-                     *           "connected_at": "2026-12-01T23:07:51.239Z",
-                     *           "last_heartbeat_at": "2026-12-01T23:07:51.244Z",
-                     *           "lease_expires_at": "2026-12-01T23:08:06.244Z",
+                     *           "connected_at": "2026-12-02T04:57:41.793Z",
+                     *           "last_heartbeat_at": "2026-12-02T04:57:41.807Z",
+                     *           "lease_expires_at": "2026-12-02T04:57:56.807Z",
                      *           "disconnected_at": null,
                      *           "tool_names": [
                      *             "tasks.create",

@@ -549,7 +549,7 @@ describeEachDialect("migrations", (dialect) => {
       const receiptsBefore = await receiptRows();
 
       expect(await applyMigrations(migrator)).toEqual({
-        applied: ["0019_receipt_answers_and_run_refs", "0020_busy_table_autovacuum"],
+        applied: MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf("0019_receipt_answers_and_run_refs")),
         current: LATEST,
       });
       // Only the own-run reference changed; every event reads as before, every receipt is as it was.
