@@ -1,6 +1,6 @@
 // The server keeps the planner statistics of the hot tables (docs/storage.md, "Indexes of the hot
 // queries"): on PostgreSQL a never-analysed or much-changed hot table is analysed, a fresh one is left
-// alone; SQLite needs none. The sweep looks once a minute and reports what it analysed.
+// alone; SQLite needs none. The sweep looks every 10 s and reports what it analysed.
 
 import { sql } from "kysely";
 import { afterEach, expect, it, vi } from "vitest";
@@ -55,7 +55,7 @@ describeEachDialect("planner statistics", (dialect) => {
     expect(await storage.refreshStatistics()).toEqual([]);
   }, 60_000);
 
-  it("the sweep looks at the first tick and then once a minute, and reports what it analysed", async () => {
+  it("the sweep looks at the first tick and then every 10 s, and reports what it analysed", async () => {
     const { storage } = await open(dialect);
     const reported: string[][] = [];
     const looks: number[] = [];
