@@ -30,10 +30,12 @@ export async function run({ quick, machine, log }) {
     failures.push(...outcome.failures);
   }
   const head = [
+    "## scale: cost that does not grow with the work",
+    "",
     "Cost that does not grow with the work: each curve's largest case should stay within 2× of its smallest.",
     "",
     ...machineLines(machine),
     quick ? "\n(quick run: smoke-test sizes)" : "",
   ];
-  return { markdown: [...head, "", ...sections].join("\n"), failures };
+  return { markdown: [...head, "", sections.map((section) => section.trim()).join("\n\n")].join("\n"), failures };
 }

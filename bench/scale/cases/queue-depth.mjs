@@ -114,7 +114,7 @@ export async function run({ quick, log }) {
   const markdown = [
     "### Pending poll by queue depth",
     "",
-    "`GET …/pending` (no wait, page of 50) on one binding; ms.",
+    "`GET …/pending` (no wait, page of 50) on one binding; ms. With 0 queued the answer is an empty page; from 1,000 on it holds 50 candidates, so the 1,000 → 50,000 part of the curve is the queue's depth alone.",
     "",
     markdownTable(["dialect", "queued calls", "p50 ms", "p99 ms"], rows),
     "",
