@@ -9,6 +9,7 @@ import type { Clock } from "../../src/clock.js";
 import { type RunningServer, type ServerOptions, startServer } from "../../src/index.js";
 import type { CallRecord } from "../../src/storage/records.js";
 import type { Dialect } from "../../src/storage/storage.js";
+import type { CallWakeups } from "../../src/wakeups/call-wakeups.js";
 import { pendingCallWakeups } from "../../src/wakeups/wakeup.js";
 import { BOOTSTRAP_SECRET, type Call, LogCapture, request } from "../http/http-harness.js";
 import { callRecord, publishRuntime, runRecord } from "../support/call-fixtures.js";
@@ -134,4 +135,15 @@ export function executorPath(executorId: string, route: string, query?: Record<s
   if (query === undefined) return base;
   const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   return `${base}?${params.toString()}`;
+}
+
+/** Counts the waits started on `wakeups`. */
+export function countWaits(wakeups: CallWakeups): { readonly started: number } {
+  const counter = { started: 0 };
+  const wait = wakeups.wait.bind(wakeups);
+  wakeups.wait = (waitFor, timeoutMs, signal) => {
+    counter.started++;
+    return wait(waitFor, timeoutMs, signal);
+  };
+  return counter;
 }

@@ -4,24 +4,19 @@
 // and C (the next waiter serving the tool) is answered [Y] at once. A's lost race wakes nobody.
 
 import { afterEach, expect, it, vi } from "vitest";
-import type { CallWakeups } from "../../src/wakeups/call-wakeups.js";
 import { pendingCallWakeups } from "../../src/wakeups/wakeup.js";
 import { callRecord } from "../support/call-fixtures.js";
 import { describeEachDialect } from "../support/test-databases.js";
-import { createKey, type ExecutorServer, executorPath, ManualClock, startExecutorServer } from "./executor-harness.js";
+import {
+  countWaits,
+  createKey,
+  type ExecutorServer,
+  executorPath,
+  ManualClock,
+  startExecutorServer,
+} from "./executor-harness.js";
 
 const WAIT_MS = 25_000;
-
-/** Counts the waits started on `wakeups`. */
-function countWaits(wakeups: CallWakeups): { readonly started: number } {
-  const counter = { started: 0 };
-  const wait = wakeups.wait.bind(wakeups);
-  wakeups.wait = (waitFor, timeoutMs, signal) => {
-    counter.started++;
-    return wait(waitFor, timeoutMs, signal);
-  };
-  return counter;
-}
 
 const started: ExecutorServer[] = [];
 afterEach(async () => {

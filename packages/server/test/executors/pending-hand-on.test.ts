@@ -8,20 +8,16 @@ import type { Wakeup } from "../../src/wakeups/wakeup.js";
 import { callWakeup, pendingCallWakeups } from "../../src/wakeups/wakeup.js";
 import { callRecord } from "../support/call-fixtures.js";
 import { describeEachDialect } from "../support/test-databases.js";
-import { createKey, type ExecutorServer, executorPath, ManualClock, startExecutorServer } from "./executor-harness.js";
+import {
+  countWaits,
+  createKey,
+  type ExecutorServer,
+  executorPath,
+  ManualClock,
+  startExecutorServer,
+} from "./executor-harness.js";
 
 const WAIT_MS = 25_000;
-
-/** Counts the waits started on `wakeups`. */
-function countWaits(wakeups: CallWakeups): { readonly started: number } {
-  const counter = { started: 0 };
-  const wait = wakeups.wait.bind(wakeups);
-  wakeups.wait = (waitFor, timeoutMs, signal) => {
-    counter.started++;
-    return wait(waitFor, timeoutMs, signal);
-  };
-  return counter;
-}
 
 /** Records every wake-up notified on `wakeups` from now on. */
 function recordNotified(wakeups: CallWakeups): Wakeup[] {

@@ -11,7 +11,14 @@ import type { CallWakeups } from "../../src/wakeups/call-wakeups.js";
 import { pendingCallWakeups } from "../../src/wakeups/wakeup.js";
 import { callRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
-import { createKey, type ExecutorServer, executorPath, ManualClock, startExecutorServer } from "./executor-harness.js";
+import {
+  countWaits,
+  createKey,
+  type ExecutorServer,
+  executorPath,
+  ManualClock,
+  startExecutorServer,
+} from "./executor-harness.js";
 
 const WAITERS = 200;
 const OTHER_TOOL_WAITERS = 20;
@@ -41,17 +48,6 @@ function countQueries(server: ExecutorServer): { readonly answered: number } {
     const answer = await poll(...args);
     counter.answered++;
     return answer;
-  };
-  return counter;
-}
-
-/** Counts the waits started on `wakeups`. */
-function countWaits(wakeups: CallWakeups): { readonly started: number } {
-  const counter = { started: 0 };
-  const wait = wakeups.wait.bind(wakeups);
-  wakeups.wait = (waitFor, timeoutMs, signal) => {
-    counter.started++;
-    return wait(waitFor, timeoutMs, signal);
   };
   return counter;
 }
