@@ -585,8 +585,12 @@ export interface ModelRequestStore {
 export interface TokenCalibrationStore {
   /** The sums of (provider, model), if any response calibrated them yet. */
   get(provider: string, model: string): Promise<CalibrationSums | undefined>;
-  /** Adds one observation's terms to the sums (an atomic increment: concurrent adds all count). */
-  add(provider: string, model: string, terms: readonly number[], nowMs: number): Promise<void>;
+  /**
+   * Adds one observation's terms to the sums (an atomic increment: concurrent adds all count). A
+   * model the provider has no row for yet gets one only while the provider has fewer than
+   * `CALIBRATED_MODELS_PER_PROVIDER` (tenants choose model names); answers whether the terms were kept.
+   */
+  add(provider: string, model: string, terms: readonly number[], nowMs: number): Promise<boolean>;
 }
 
 /** The run event streams: append-only, `seq` 1, 2, … per run. */

@@ -4,6 +4,7 @@
 import { expect, it } from "vitest";
 import { CALIBRATION_SUM_COLUMNS } from "../../src/storage/migrations/0008-models.js";
 import type { ModelRequestRecord } from "../../src/storage/records.js";
+import { CALIBRATED_MODELS_PER_PROVIDER } from "../../src/storage/stores/token-calibration-store.js";
 import { publishRuntime, runRecord } from "../support/call-fixtures.js";
 import { allPages } from "../support/storage-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";
@@ -104,6 +105,24 @@ describeEachDialect("model stores", (dialect) => {
     expect(await s.tokenCalibrations.get("anthropic", "m")).toBeUndefined();
     await expect(s.tokenCalibrations.add("openai", "m", [1], 1)).rejects.toThrow();
   });
+
+  it("calibration: a provider keeps at most CALIBRATED_MODELS_PER_PROVIDER models; those keep learning", async () => {
+    const s = storage();
+    const terms = CALIBRATION_SUM_COLUMNS.map(() => 1);
+    const models = Array.from({ length: CALIBRATED_MODELS_PER_PROVIDER }, (_, i) => `tenant-model-${i}`);
+    for (const model of models) expect(await s.tokenCalibrations.add("openai", model, terms, 1_000)).toBe(true);
+    // The next new model name of this provider is not kept: its requests are estimated with the prior.
+    expect(await s.tokenCalibrations.add("openai", "one-too-many", terms, 2_000)).toBe(false);
+    expect(await s.tokenCalibrations.get("openai", "one-too-many")).toBeUndefined();
+    // A calibrated model still adds up, and another provider has its own room.
+    expect(await s.tokenCalibrations.add("openai", "tenant-model-7", terms, 2_000)).toBe(true);
+    expect(await s.tokenCalibrations.get("openai", "tenant-model-7")).toEqual({
+      observations: 2,
+      sums: terms.map(() => 2),
+    });
+    expect(await s.tokenCalibrations.add("anthropic", "one-too-many", terms, 2_000)).toBe(true);
+    expect((await s.tokenCalibrations.get("anthropic", "one-too-many"))?.observations).toBe(1);
+  }, 60_000);
 
   it("run events: seq 1, 2, … per run; history items joined in verbatim, data as stored", async () => {
     const s = storage();

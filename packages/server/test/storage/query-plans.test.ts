@@ -111,7 +111,11 @@ async function seed(storage: KyselyStorage, db: Kysely<Database>): Promise<void>
   await db
     .updateTable("runs")
     .set({ ready_at_ms: sql<number>`${NOW - 2_000} + cast(substr(run_id, 2) as integer)` })
-    .where("run_id", "in", Array.from({ length: READY_RUNS }, (_, i) => `r${i}`))
+    .where(
+      "run_id",
+      "in",
+      Array.from({ length: READY_RUNS }, (_, i) => `r${i}`),
+    )
     .execute();
 }
 
