@@ -190,7 +190,7 @@ async function connectPostgres(
     connectionString: location.connectionString,
     types,
     ...postgresTimeoutConfig(timeouts),
-    ...(location.options === undefined ? {} : { options: location.options }),
+    options: location.options,
   });
   survivePostgresConnectionErrors(pool);
   // Off for a connection pooler that cannot keep named statements (PgBouncer in transaction mode).

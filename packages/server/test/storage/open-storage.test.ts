@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectDatabase } from "../../src/storage/connect-database.js";
-import { parseDatabaseUrl, redactDatabaseUrl } from "../../src/storage/database-url.js";
+import { GENERIC_PLANS_OPTION, parseDatabaseUrl, redactDatabaseUrl } from "../../src/storage/database-url.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import { bindingRecord } from "../support/storage-fixtures.js";
 import { describeDialect, TEST_POSTGRES_URL } from "../support/test-databases.js";
@@ -38,17 +38,17 @@ describe("parseDatabaseUrl", () => {
       dialect: "postgres",
       connectionString: "postgres://u:p@db.example:5432/app",
       schema: undefined,
-      options: undefined,
+      options: GENERIC_PLANS_OPTION,
     });
     expect(parseDatabaseUrl("postgresql://u@h/app?schema=Tenant_1&sslmode=disable")).toEqual({
       dialect: "postgres",
       connectionString: "postgresql://u@h/app?sslmode=disable",
       schema: "Tenant_1",
-      options: '-c search_path="Tenant_1"',
+      options: `${GENERIC_PLANS_OPTION} -c search_path="Tenant_1"`,
     });
     expect(parseDatabaseUrl("postgres://u@h/app?options=-c%20statement_timeout%3D5000&schema=s")).toMatchObject({
       connectionString: "postgres://u@h/app",
-      options: '-c statement_timeout=5000 -c search_path="s"',
+      options: `${GENERIC_PLANS_OPTION} -c statement_timeout=5000 -c search_path="s"`,
     });
   });
 
@@ -168,6 +168,26 @@ describeDialect("postgres", "openStorage", () => {
     expect(await storage.bindings.insert(bindingRecord("b1"))).toBe(true);
     const db = (storage as unknown as { connection: { db: Kysely<unknown> } }).connection.db;
     await expect(sql`select pg_sleep(2)`.execute(db)).rejects.toMatchObject({ code: "57014" });
+  });
+
+  it("runs generic plans on every connection unless the URL's own options say otherwise", async () => {
+    const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
+    const [a, b] = [`t_${suffix}_g`, `t_${suffix}_o`];
+    cleanups.push(dropSchema(a), dropSchema(b));
+    const setting = async (url: string) => {
+      const storage = await openStorage(url);
+      cleanups.push(() => storage.close());
+      const db = (storage as unknown as { connection: { db: Kysely<unknown> } }).connection.db;
+      const { rows } = await sql<{
+        mode: string;
+        path: string;
+      }>`select current_setting('plan_cache_mode') as mode, current_setting('search_path') as path`.execute(db);
+      return rows[0];
+    };
+    expect(await setting(withSchema(a))).toEqual({ mode: "force_generic_plan", path: `"${a}"` });
+    const own = new URL(withSchema(b));
+    own.searchParams.set("options", "-c plan_cache_mode=auto");
+    expect(await setting(own.toString())).toEqual({ mode: "auto", path: `"${b}"` });
   });
 
   it("creates the ?schema= schema when missing and keeps schemas apart", async () => {
