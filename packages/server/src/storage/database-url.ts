@@ -17,22 +17,13 @@ export type DatabaseLocation =
   | { dialect: typeof DIALECTS.sqlite; path: string }
   | {
       dialect: typeof DIALECTS.postgres;
-      /** The URL without `schema` and `options` (see `options`). */
+      /** The URL without `schema` (and without `options` when a schema is given: see `options`). */
       connectionString: string;
       /** The schema named by `?schema=`, if any. */
       schema: string | undefined;
-      /** PostgreSQL startup options: `GENERIC_PLANS_OPTION`, the URL's own `options`, then `-c search_path=…` for the schema. */
-      options: string;
+      /** PostgreSQL startup options: the URL's own `options` plus `-c search_path=…` for the schema. */
+      options: string | undefined;
     };
-
-/**
- * Every statement runs its generic plan, made once per connection and statement (the server names its
- * hot statements: postgres-prepared-statements.ts). PostgreSQL's default re-plans a statement for each
- * execution whenever its custom plans look cheaper: for the pending poll that was most of its time at
- * depth (about 1 ms of planning per poll at 10,000 queued calls, measured by bench/scale). The plan
- * test checks the generic plans of the hot queries read their index in order (docs/storage.md).
- */
-export const GENERIC_PLANS_OPTION = "-c plan_cache_mode=force_generic_plan";
 
 /** The SQLite path that makes an in-memory database. */
 export const SQLITE_MEMORY_PATH = ":memory:";
@@ -70,18 +61,16 @@ function parsePostgresUrl(url: string): DatabaseLocation {
       `PostgreSQL URL: schema "${schema}" is not a plain identifier (letters, digits and _, not starting with a digit, at most 63 characters)`,
     );
   }
-  // Startup options travel with every pooled connection from its first statement on, with no extra
-  // round trip. `pg` lets the URL's own `options` override the config's, so that parameter moves out
-  // of the URL: ours go around it, the generic-plan default before it (the URL may change it) and the
-  // schema's search_path after it.
-  const own = parsed.searchParams.get("options");
-  const options = [
-    GENERIC_PLANS_OPTION,
-    ...(own === null || own === "" ? [] : [own]),
-    ...(schema === undefined ? [] : [`-c search_path="${schema}"`]),
-  ].join(" ");
-  parsed.searchParams.delete("options");
-  parsed.searchParams.delete("schema");
+  let options: string | undefined;
+  if (schema !== undefined) {
+    // The search_path travels as a startup option, so every pooled connection has it from its first
+    // statement on, with no extra round trip. `pg` lets the URL's own `options` override the config's,
+    // so that parameter moves out of the URL and is kept in front of ours.
+    const own = parsed.searchParams.get("options");
+    options = `${own === null || own === "" ? "" : `${own} `}-c search_path="${schema}"`;
+    parsed.searchParams.delete("options");
+    parsed.searchParams.delete("schema");
+  }
   return { dialect: DIALECTS.postgres, connectionString: parsed.toString(), schema, options };
 }
 

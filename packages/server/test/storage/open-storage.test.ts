@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectDatabase } from "../../src/storage/connect-database.js";
-import { GENERIC_PLANS_OPTION, parseDatabaseUrl, redactDatabaseUrl } from "../../src/storage/database-url.js";
+import { connectDatabase, PREPARED_STATEMENTS_VARIABLE } from "../../src/storage/connect-database.js";
+import { parseDatabaseUrl, redactDatabaseUrl } from "../../src/storage/database-url.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import { bindingRecord } from "../support/storage-fixtures.js";
 import { describeDialect, TEST_POSTGRES_URL } from "../support/test-databases.js";
@@ -38,17 +38,17 @@ describe("parseDatabaseUrl", () => {
       dialect: "postgres",
       connectionString: "postgres://u:p@db.example:5432/app",
       schema: undefined,
-      options: GENERIC_PLANS_OPTION,
+      options: undefined,
     });
     expect(parseDatabaseUrl("postgresql://u@h/app?schema=Tenant_1&sslmode=disable")).toEqual({
       dialect: "postgres",
       connectionString: "postgresql://u@h/app?sslmode=disable",
       schema: "Tenant_1",
-      options: `${GENERIC_PLANS_OPTION} -c search_path="Tenant_1"`,
+      options: '-c search_path="Tenant_1"',
     });
     expect(parseDatabaseUrl("postgres://u@h/app?options=-c%20statement_timeout%3D5000&schema=s")).toMatchObject({
       connectionString: "postgres://u@h/app",
-      options: `${GENERIC_PLANS_OPTION} -c statement_timeout=5000 -c search_path="s"`,
+      options: '-c statement_timeout=5000 -c search_path="s"',
     });
   });
 
@@ -188,6 +188,15 @@ describeDialect("postgres", "openStorage", () => {
     const own = new URL(withSchema(b));
     own.searchParams.set("options", "-c plan_cache_mode=auto");
     expect(await setting(own.toString())).toEqual({ mode: "auto", path: `"${b}"` });
+    // Without prepared statements (a pooler that may refuse startup options) only the URL's are sent.
+    const saved = process.env[PREPARED_STATEMENTS_VARIABLE];
+    process.env[PREPARED_STATEMENTS_VARIABLE] = "off";
+    try {
+      expect(await setting(withSchema(b))).toEqual({ mode: "auto", path: `"${b}"` });
+    } finally {
+      if (saved === undefined) delete process.env[PREPARED_STATEMENTS_VARIABLE];
+      else process.env[PREPARED_STATEMENTS_VARIABLE] = saved;
+    }
   });
 
   it("creates the ?schema= schema when missing and keeps schemas apart", async () => {
