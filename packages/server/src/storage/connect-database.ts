@@ -185,7 +185,7 @@ export function survivePostgresConnectionErrors(pool: pg.Pool): void {
  * each poll at 10,000 queued calls (bench/scale). The plan test checks the generic plans of the hot
  * queries read their index in order (docs/storage.md).
  */
-export const GENERIC_PLANS_OPTION = "-c plan_cache_mode=force_generic_plan";
+const GENERIC_PLANS_OPTION = "-c plan_cache_mode=force_generic_plan";
 
 /**
  * The pool's startup options: the generic-plan mode, then the URL's (which may set another mode, and
