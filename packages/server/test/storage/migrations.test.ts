@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type Kysely, type Migrator, sql } from "kysely";
 import { expect, it } from "vitest";
+import { runStatusEvent, toolCallEvent } from "../../src/runs/run-events.js";
 import { connectDatabase } from "../../src/storage/connect-database.js";
 import type { Database } from "../../src/storage/database-schema.js";
 import { resultContextBytesMigration } from "../../src/storage/migrations/0002-result-context-bytes.js";
@@ -140,6 +141,7 @@ describeEachDialect("migrations", (dialect) => {
       "0019_receipt_answers_and_run_refs",
       "0020_busy_table_autovacuum",
       "0021_runs_ready",
+      "0023_run_event_batches",
     ]);
   });
 
@@ -591,6 +593,55 @@ describeEachDialect("migrations", (dialect) => {
         run_status: "waiting_for_tools",
       });
       if (dialect === "sqlite") expect((await tableSql()).toLowerCase()).not.toContain("without rowid");
+    } finally {
+      await storage.close();
+      await db.destroy();
+      await database.dispose();
+    }
+  });
+
+  it("0023: down puts every batched run event in a row of its own, reading as before; up again reads the same", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const connection = await connectDatabase(database.url);
+    const { db } = connection;
+    const storage = await openStorage(database.url, { migrate: false });
+    const before = MIGRATION_NAMES[MIGRATION_NAMES.indexOf("0023_run_event_batches") - 1] as string;
+    const kinds = () =>
+      sql<{ kind: string }>`select kind from run_events order by run_id, seq`
+        .execute(db)
+        .then((result) => result.rows.map((row) => row.kind));
+    try {
+      const migrator = createMigrator(connection);
+      await applyMigrations(migrator);
+      await publishRuntime(storage);
+      await storage.runs.insert(runRecord("r1"));
+      await storage.calls.insertMany([callRecord("r1", "c1")]);
+      const [item] = await storage.transaction((stores) => stores.history.append("r1", ['{"type":"input"}'], 5));
+      await storage.transaction(async (stores) => {
+        await stores.runEvents.appendAtCommit("r1", [runStatusEvent(runRecord("r1", { updated_at_ms: 6 }))], 6);
+        await stores.runEvents.appendAtCommit("r1", [{ kind: "history.item", history_seq: item as number }], 6);
+        await stores.runEvents.appendAtCommit("r1", [toolCallEvent(callRecord("r1", "c1"))], 7);
+        await stores.runEvents.appendAtCommit("r1", [{ kind: "model.request", data_json: '{"n":1}' }], 7);
+        await stores.runEvents.appendAtCommit("r1", [runStatusEvent(runRecord("r1", { updated_at_ms: 5 }))], 8);
+        await stores.runEvents.appendAtCommit("r1", [{ kind: "history.item", history_seq: item as number }], 8);
+      });
+      const events = () => storage.runEvents.listAfter("r1", 0, 10);
+      const read = await events();
+      expect(read.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await kinds()).toEqual(["batch", "model.request", "batch"]);
+
+      expect(await applyMigrations(migrator, (m) => m.migrateTo(before))).toEqual({ applied: [], current: before });
+      expect(await kinds()).toEqual([
+        "run.status",
+        "history.item",
+        "tool_call.status",
+        "model.request",
+        "run.status",
+        "history.item",
+      ]);
+      expect(await events()).toEqual(read);
+      expect(await applyMigrations(migrator)).toEqual({ applied: ["0023_run_event_batches"], current: LATEST });
+      expect(await events()).toEqual(read);
     } finally {
       await storage.close();
       await db.destroy();

@@ -22,9 +22,7 @@ import type {
 import type { RunEventStore } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
 import { modelRequestFromRow } from "./model-request-store.js";
-
-/** The `ref_id` of a `run.status` event that names its own run (the event's `run_id`). */
-const OWN_RUN = "";
+import { BATCH_KIND, type BatchedEvent, OWN_RUN, planRows, readBatch } from "./run-event-batch.js";
 
 /** Events of one run waiting for the transaction's commit. */
 interface Deferred {
@@ -85,8 +83,10 @@ export class KyselyRunEventStore implements RunEventStore {
     limit: number,
     maxDataBytes = Number.MAX_SAFE_INTEGER,
   ): Promise<StoredRunEvent[]> {
-    const rows = await this.ctx.read((db) =>
-      db
+    return this.ctx.read(async (db) => {
+      // Each row holds at least one event after afterSeq (a batch row's seq is its last event's), so
+      // `limit` rows hold at least `limit` of them.
+      const rows = await db
         .selectFrom("run_events as e")
         .leftJoin("execution_history as h", (join) =>
           join.onRef("h.run_id", "=", "e.run_id").onRef("h.seq", "=", "e.history_seq"),
@@ -113,7 +113,7 @@ export class KyselyRunEventStore implements RunEventStore {
         .select(
           sql<
             string | null
-          >`case when e.ref_id is not null or octet_length(coalesce(e.data_json, h.item_json, 'null')) <= cast(${maxDataBytes} as bigint) then e.data_json end`.as(
+          >`case when e.kind = ${BATCH_KIND} or e.ref_id is not null or octet_length(coalesce(e.data_json, h.item_json, 'null')) <= cast(${maxDataBytes} as bigint) then e.data_json end`.as(
             "data_json",
           ),
         )
@@ -128,37 +128,150 @@ export class KyselyRunEventStore implements RunEventStore {
         .where("e.seq", ">", afterSeq)
         .orderBy("e.seq")
         .limit(limit)
-        .execute(),
-    );
-    return rows.map((row) => {
-      const record = row as unknown as Record<string, unknown>;
-      const history = row.history_seq === null ? null : Number(row.history_seq);
-      const kind = row.kind as RunEventKind;
-      const base = {
-        run_id: row.run_id,
-        seq: Number(row.seq),
-        kind,
-        history_seq: history,
-        created_at_ms: row.created_at_ms,
-      };
-      if (row.ref_id !== null) {
-        const refId = row.ref_id === OWN_RUN ? row.run_id : row.ref_id;
-        return { ...base, data_json: null, data_bytes: 0, source: sourceOf(kind, refId, row.data_json, record) };
+        .execute();
+      const events: (StoredRunEvent | BatchedEvent)[] = [];
+      for (const row of rows) {
+        if (row.kind === BATCH_KIND) {
+          const batched = readBatch(String(row.data_json), Number(row.seq), Number(row.created_at_ms));
+          for (const event of batched) if (event.seq > afterSeq) events.push(event);
+          continue;
+        }
+        events.push(singleEvent(row as unknown as Record<string, unknown>, maxDataBytes));
       }
-      const bytes = Number(row.data_bytes);
-      const fits = bytes <= maxDataBytes;
+      return resolveBatched(db, runId, events.slice(0, limit), maxDataBytes);
+    });
+  }
+}
+
+/** The event a row of its own holds, its referenced row (joined in) as its source. */
+function singleEvent(record: Record<string, unknown>, maxDataBytes: number): StoredRunEvent {
+  const runId = String(record.run_id);
+  const history = record.history_seq === null ? null : Number(record.history_seq);
+  const kind = record.kind as RunEventKind;
+  const base = {
+    run_id: runId,
+    seq: Number(record.seq),
+    kind,
+    history_seq: history,
+    created_at_ms: record.created_at_ms as number,
+  };
+  const dataJson = record.data_json as string | null;
+  if (record.ref_id !== null) {
+    const refId = record.ref_id === OWN_RUN ? runId : String(record.ref_id);
+    const facts = {
+      run: record.r_run_id === null ? undefined : picked(record, "r_", RUN_FACT_COLUMNS),
+      call: record.c_call_id === null ? undefined : picked(record, "c_", CALL_FACT_COLUMNS),
+      request: record.m_request_id === null ? undefined : picked(record, "m_", MODEL_REQUEST_COLUMNS),
+    };
+    return { ...base, data_json: null, data_bytes: 0, source: sourceOf(kind, refId, dataJson, facts) };
+  }
+  const bytes = Number(record.data_bytes);
+  const fits = bytes <= maxDataBytes;
+  return {
+    ...base,
+    data_json: !fits
+      ? null
+      : (dataJson ??
+        // The item's stored text goes in verbatim, as the history route serves it.
+        `{"seq":${history},"item":${(record.item_json as string | null) ?? "null"}}`),
+    data_bytes: bytes,
+    source: null,
+  };
+}
+
+/**
+ * `events` with those read out of batch rows made whole: their history items and referenced rows
+ * read by primary key, one statement per kind present (history items over `maxDataBytes` by their
+ * size only, as for a row of its own).
+ */
+async function resolveBatched(
+  db: Db,
+  runId: string,
+  events: readonly (StoredRunEvent | BatchedEvent)[],
+  maxDataBytes: number,
+): Promise<StoredRunEvent[]> {
+  const batched = events.filter((event): event is BatchedEvent => !("data_bytes" in event));
+  if (batched.length === 0) return events as StoredRunEvent[];
+  const wanted = (kind: RunEventKind) => [
+    ...new Set(
+      batched.flatMap((event) =>
+        event.kind !== kind
+          ? []
+          : [event.kind === "history.item" ? String(event.history_seq) : refOfBatched(runId, event)],
+      ),
+    ),
+  ];
+  const historySeqs = wanted("history.item").map(Number);
+  const runIds = wanted("run.status");
+  const callIds = wanted("tool_call.status");
+  const requestIds = wanted("model.request");
+  // One after another: inside a transaction they share its connection anyway.
+  const items =
+    historySeqs.length === 0
+      ? []
+      : await db
+          .selectFrom("execution_history")
+          .select("seq")
+          .select(sql<number>`octet_length(item_json)`.as("data_bytes"))
+          .select(
+            sql<
+              string | null
+            >`case when octet_length(item_json) <= cast(${maxDataBytes} as bigint) then item_json end`.as("item_json"),
+          )
+          .where("run_id", "=", runId)
+          .where("seq", "in", historySeqs)
+          .execute();
+  const runs =
+    runIds.length === 0
+      ? []
+      : await db.selectFrom("runs").select(RUN_FACT_COLUMNS).where("run_id", "in", runIds).execute();
+  const calls =
+    callIds.length === 0
+      ? []
+      : await db.selectFrom("tool_calls").select(CALL_FACT_COLUMNS).where("call_id", "in", callIds).execute();
+  const requests =
+    requestIds.length === 0
+      ? []
+      : await db
+          .selectFrom("model_requests")
+          .select(MODEL_REQUEST_COLUMNS)
+          .where("request_id", "in", requestIds)
+          .execute();
+  const itemsBySeq = new Map(items.map((item) => [Number(item.seq), item]));
+  const runsById = new Map(runs.map((run) => [run.run_id, run]));
+  const callsById = new Map(calls.map((call) => [call.call_id, call]));
+  const requestsById = new Map(requests.map((request) => [request.request_id, request]));
+  return events.map((event) => {
+    if ("data_bytes" in event) return event;
+    const base = { run_id: runId, seq: event.seq, kind: event.kind, created_at_ms: event.created_at_ms };
+    if (event.kind === "history.item") {
+      const item = itemsBySeq.get(event.history_seq);
+      if (item === undefined)
+        throw new Error(`run event ${event.seq}: history item ${event.history_seq} is not stored`);
+      const bytes = Number(item.data_bytes);
       return {
         ...base,
-        data_json: !fits
-          ? null
-          : (row.data_json ??
-            // The item's stored text goes in verbatim, as the history route serves it.
-            `{"seq":${history},"item":${row.item_json ?? "null"}}`),
+        history_seq: event.history_seq,
+        data_json: bytes <= maxDataBytes ? `{"seq":${event.history_seq},"item":${item.item_json}}` : null,
         data_bytes: bytes,
         source: null,
       };
-    });
-  }
+    }
+    const refId = refOfBatched(runId, event);
+    const facts = { run: runsById.get(refId), call: callsById.get(refId), request: requestsById.get(refId) };
+    return {
+      ...base,
+      history_seq: null,
+      data_json: null,
+      data_bytes: 0,
+      source: sourceOf(event.kind, refId, event.snapshot_json, facts),
+    };
+  });
+}
+
+/** The ID of the row a batched reference event names. */
+function refOfBatched(runId: string, event: BatchedEvent & { ref_id: string }): string {
+  return event.kind === "run.status" && event.ref_id === OWN_RUN ? runId : event.ref_id;
 }
 
 /** The columns of a run that a `run.status` event shows as they are now (they never change). */
@@ -213,29 +326,29 @@ function sourceOf(
   kind: RunEventKind,
   refId: string,
   snapshot: string | null,
-  row: Record<string, unknown>,
+  facts: { run?: RunEventRunFacts; call?: RunEventCallFacts; request?: ModelRequestsTable },
 ): RunEventSource {
   const missing = (what: string) => new Error(`run event of ${JSON.stringify(refId)}: its ${what} is not stored`);
   if (kind === "run.status") {
-    if (row.r_run_id === null || snapshot === null) throw missing("run");
-    return { kind, run: picked(row, "r_", RUN_FACT_COLUMNS), snapshot_json: snapshot };
+    if (facts.run === undefined || snapshot === null) throw missing("run");
+    return { kind, run: facts.run, snapshot_json: snapshot };
   }
   if (kind === "tool_call.status") {
-    if (row.c_call_id === null || snapshot === null) throw missing("call");
-    return { kind, call: picked(row, "c_", CALL_FACT_COLUMNS), snapshot_json: snapshot };
+    if (facts.call === undefined || snapshot === null) throw missing("call");
+    return { kind, call: facts.call, snapshot_json: snapshot };
   }
   if (kind === "model.request") {
-    if (row.m_request_id === null) throw missing("model request");
-    const request = picked(row, "m_", MODEL_REQUEST_COLUMNS) as unknown as ModelRequestsTable;
-    return { kind, request: modelRequestFromRow(request) };
+    if (facts.request === undefined) throw missing("model request");
+    return { kind, request: modelRequestFromRow(facts.request) };
   }
   throw new Error(`a ${kind} event is never stored as a reference`);
 }
 
 /**
- * Appends `events` (event i made at `atMs[i]`) after the run's last one in ONE statement: the next
- * seq is read inside the INSERT. VALUES columns are named column1… on both dialects; the casts type
- * them for PostgreSQL.
+ * Appends `events` (event i made at `atMs[i]`) after the run's last one in ONE statement, the small
+ * ones sharing batch rows (`run-event-batch.ts`): the next seq is read inside the INSERT, and each
+ * row's seq is that plus the position of its last event. VALUES columns are named column1… on both
+ * dialects; the casts type them for PostgreSQL.
  */
 async function insertEvents(
   db: Db,
@@ -243,11 +356,16 @@ async function insertEvents(
   events: readonly NewRunEvent[],
   atMs: readonly number[],
 ): Promise<number[]> {
+  const planned = planRows(runId, events, atMs);
+  let through = 0;
   const rows = sql.join(
-    events.map(
-      (event, index) =>
-        sql`(cast(${index + 1} as integer), cast(${event.kind} as text), cast(${dataOf(event)} as text), cast(${"history_seq" in event ? event.history_seq : null} as integer), cast(${atMs[index]} as bigint), cast(${refOf(runId, event)} as text))`,
-    ),
+    planned.map((row) => {
+      through += row.batch ? row.count : 1;
+      if (row.batch)
+        return sql`(cast(${through} as integer), cast(${BATCH_KIND} as text), cast(${row.dataJson} as text), cast(${null} as integer), cast(${row.atMs} as bigint), cast(${null} as text))`;
+      const event = row.event;
+      return sql`(cast(${through} as integer), cast(${event.kind} as text), cast(${dataOf(event)} as text), cast(${"history_seq" in event ? event.history_seq : null} as integer), cast(${row.atMs} as bigint), cast(${refOf(runId, event)} as text))`;
+    }),
   );
   const { rows: inserted } = await sql<{ seq: number }>`
     insert into run_events (run_id, seq, kind, data_json, history_seq, created_at_ms, ref_id)
@@ -255,7 +373,8 @@ async function insertEvents(
     from (select coalesce(max(seq), 0) as seq from run_events where run_id = ${runId}) as last,
       (values ${rows}) as e
     returning seq`.execute(db);
-  return inserted.map((row) => Number(row.seq)).sort((a, b) => a - b);
+  const lastSeq = Math.max(...inserted.map((row) => Number(row.seq)));
+  return events.map((_, index) => lastSeq - events.length + 1 + index);
 }
 
 /** What `ref_id` stores for `event`: the row it is rebuilt from (OWN_RUN for its own run), or nothing. */
