@@ -27,6 +27,7 @@ import { receiptAnswersAndRunRefsMigration } from "./0019-receipt-answers-and-ru
 import { busyTableAutovacuumMigration } from "./0020-busy-table-autovacuum.js";
 import { runsReadyMigration } from "./0021-runs-ready.js";
 import { runEventBatchesMigration } from "./0023-run-event-batches.js";
+import { bindingCallIndexesMigration } from "./0024-binding-call-indexes.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -52,6 +53,7 @@ export const MIGRATION_NAMES = [
   "0020_busy_table_autovacuum",
   "0021_runs_ready",
   "0023_run_event_batches",
+  "0024_binding_call_indexes",
 ] as const;
 
 /** One migration name. */
@@ -82,6 +84,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0020_busy_table_autovacuum": busyTableAutovacuumMigration(dialect),
     "0021_runs_ready": runsReadyMigration,
     "0023_run_event_batches": runEventBatchesMigration,
+    "0024_binding_call_indexes": bindingCallIndexesMigration,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { CallStatus } from "@toolhost/protocol";
+import { LIVE_BY_BINDING_STATUSES } from "../migrations/0024-binding-call-indexes.js";
 import type {
   BindingCallCounts,
   BindingLoadSnapshot,
@@ -13,8 +14,10 @@ import type {
   VerifiedExecutionRecord,
 } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
+import { statusIn, statusIs } from "./status-literals.js";
 
-const COUNTED: readonly CallStatus[] = ["pending", "claimed", "accepted", "reconciliation_required"];
+/** The unsettled statuses, as `tool_calls_live_by_binding` lists them (spelled as literals, status-literals.ts). */
+const COUNTED: readonly CallStatus[] = LIVE_BY_BINDING_STATUSES;
 
 /** The CallStatsStore over Kysely (both dialects). */
 export class KyselyCallStatsStore implements CallStatsStore {
@@ -56,7 +59,7 @@ export class KyselyCallStatsStore implements CallStatsStore {
         db
           .selectFrom("tool_calls")
           .select((eb) => ["binding_id", eb.fn.countAll<number>().as("n")])
-          .where("status", "=", "pending")
+          .where(statusIs("status", "pending"))
           .groupBy("binding_id")
           .execute(),
       ),
@@ -81,7 +84,7 @@ export class KyselyCallStatsStore implements CallStatsStore {
         .select((eb) => ["c.status", eb.fn.countAll<number>().as("n"), eb.fn.min("c.created_at_ms").as("oldest")])
         .where("r.agent_id", "=", agentId)
         .where("c.binding_id", "=", bindingId)
-        .where("c.status", "in", [...COUNTED])
+        .where(statusIn("c.status", COUNTED))
         .groupBy("c.status")
         .execute(),
     );
@@ -104,7 +107,8 @@ export class KyselyCallStatsStore implements CallStatsStore {
         .select(["c.run_id", "c.call_id", "c.tool_name", "c.executor_id", "c.settled_at_ms"])
         .where("r.agent_id", "=", agentId)
         .where("c.binding_id", "=", bindingId)
-        .where("c.status", "=", "completed")
+        // Read backwards in `tool_calls_completed_by_binding`, to the first of the agent's.
+        .where(statusIs("c.status", "completed"))
         .where("c.executor_id", "is not", null)
         .where("c.settled_at_ms", "is not", null)
         .orderBy("c.settled_at_ms", "desc")

@@ -7,6 +7,7 @@
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, runFreezesCall } from "@toolhost/protocol";
 import { sql } from "kysely";
+import { LIVE_BY_BINDING_STATUSES } from "../migrations/0024-binding-call-indexes.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest } from "../records.js";
 import { ReusableQuery } from "../reusable-query.js";
@@ -46,7 +47,7 @@ type Branch = "pending" | "lapsed";
 /**
  * One binding's claimable calls of one branch in an agent scope, oldest first, after `after`: an
  * ordered read of one index that stops at `limit` — the pending calls' partial index, or the lapsed
- * claims among the binding's few claimed calls (`tool_calls_binding_status`). An OR of both branches
+ * claims among the binding's few claimed calls (`tool_calls_live_by_binding`). An OR of both branches
  * in one query read every claimable row of the binding and sorted them (docs/storage.md).
  */
 function branchQuery(
@@ -67,7 +68,12 @@ function branchQuery(
     branch === "pending"
       ? select.where(statusIn("c.status", CLAIM_EDGES.from))
       : // A claim whose accept window lapsed is claimable again (the claim releases and takes it over).
-        select.where(statusIn("c.status", RELEASE_EDGES.from)).where("c.accept_deadline_ms", "<", now);
+        select
+          .where(statusIn("c.status", RELEASE_EDGES.from))
+          // Redundant, and spelled as `tool_calls_live_by_binding`'s predicate: SQLite proves a partial
+          // index's condition only from the same terms.
+          .where(statusIn("c.status", LIVE_BY_BINDING_STATUSES))
+          .where("c.accept_deadline_ms", "<", now);
   select = select
     .where("c.deadline_ms", ">", now)
     // A call whose business task was asked to stop is never handed to another executor.
