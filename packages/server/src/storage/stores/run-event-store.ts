@@ -92,10 +92,15 @@ export class KyselyRunEventStore implements RunEventStore {
           join.onRef("h.run_id", "=", "e.run_id").onRef("h.seq", "=", "e.history_seq"),
         )
         // The rows referenced events are rebuilt from, by primary key, in the same statement.
+        // (A batch row comes with its own run's facts, which its `run.status` events mostly name.)
         .leftJoin("runs as r", (join) =>
           join
-            .on("e.kind", "=", "run.status")
-            .on("r.run_id", "=", sql<string>`case when e.ref_id = ${OWN_RUN} then e.run_id else e.ref_id end`),
+            .on("e.kind", "in", ["run.status", BATCH_KIND])
+            .on(
+              "r.run_id",
+              "=",
+              sql<string>`case when e.kind = ${BATCH_KIND} or e.ref_id = ${OWN_RUN} then e.run_id else e.ref_id end`,
+            ),
         )
         .leftJoin("tool_calls as c", (join) =>
           join.on("e.kind", "=", "tool_call.status").onRef("c.call_id", "=", "e.ref_id"),
@@ -130,15 +135,17 @@ export class KyselyRunEventStore implements RunEventStore {
         .limit(limit)
         .execute();
       const events: (StoredRunEvent | BatchedEvent)[] = [];
+      let ownRun: RunEventRunFacts | undefined;
       for (const row of rows) {
         if (row.kind === BATCH_KIND) {
           const batched = readBatch(String(row.data_json), Number(row.seq), Number(row.created_at_ms));
           for (const event of batched) if (event.seq > afterSeq) events.push(event);
+          if (row.r_run_id !== null) ownRun = picked(row as unknown as Record<string, unknown>, "r_", RUN_FACT_COLUMNS);
           continue;
         }
         events.push(singleEvent(row as unknown as Record<string, unknown>, maxDataBytes));
       }
-      return resolveBatched(db, runId, events.slice(0, limit), maxDataBytes);
+      return resolveBatched(db, runId, events.slice(0, limit), maxDataBytes, ownRun);
     });
   }
 }
@@ -189,6 +196,7 @@ async function resolveBatched(
   runId: string,
   events: readonly (StoredRunEvent | BatchedEvent)[],
   maxDataBytes: number,
+  ownRun: RunEventRunFacts | undefined,
 ): Promise<StoredRunEvent[]> {
   const batched = events.filter((event): event is BatchedEvent => !("data_bytes" in event));
   if (batched.length === 0) return events as StoredRunEvent[];
@@ -202,7 +210,7 @@ async function resolveBatched(
     ),
   ];
   const historySeqs = wanted("history.item").map(Number);
-  const runIds = wanted("run.status");
+  const runIds = wanted("run.status").filter((id) => id !== ownRun?.run_id);
   const callIds = wanted("tool_call.status");
   const requestIds = wanted("model.request");
   // One after another: inside a transaction they share its connection anyway.
@@ -238,7 +246,8 @@ async function resolveBatched(
           .where("request_id", "in", requestIds)
           .execute();
   const itemsBySeq = new Map(items.map((item) => [Number(item.seq), item]));
-  const runsById = new Map(runs.map((run) => [run.run_id, run]));
+  const runsById = new Map<string, RunEventRunFacts>(runs.map((run) => [run.run_id, run]));
+  if (ownRun !== undefined) runsById.set(ownRun.run_id, ownRun);
   const callsById = new Map(calls.map((call) => [call.call_id, call]));
   const requestsById = new Map(requests.map((request) => [request.request_id, request]));
   return events.map((event) => {
