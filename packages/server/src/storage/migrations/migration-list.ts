@@ -26,6 +26,7 @@ import { runEventsWithoutRowidMigration } from "./0018-run-events-without-rowid.
 import { receiptAnswersAndRunRefsMigration } from "./0019-receipt-answers-and-run-refs.js";
 import { busyTableAutovacuumMigration } from "./0020-busy-table-autovacuum.js";
 import { runsReadyMigration } from "./0021-runs-ready.js";
+import { receiptEnvelopesMigration } from "./0022-receipt-envelopes.js";
 
 /** Every migration name, oldest first. */
 export const MIGRATION_NAMES = [
@@ -50,6 +51,7 @@ export const MIGRATION_NAMES = [
   "0019_receipt_answers_and_run_refs",
   "0020_busy_table_autovacuum",
   "0021_runs_ready",
+  "0022_receipt_envelopes",
 ] as const;
 
 /** One migration name. */
@@ -79,6 +81,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0019_receipt_answers_and_run_refs": receiptAnswersAndRunRefsMigration(dialect),
     "0020_busy_table_autovacuum": busyTableAutovacuumMigration(dialect),
     "0021_runs_ready": runsReadyMigration,
+    "0022_receipt_envelopes": receiptEnvelopesMigration(dialect),
   };
 }
 
