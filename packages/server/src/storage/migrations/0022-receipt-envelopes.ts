@@ -1,6 +1,6 @@
 /**
  * 0022_receipt_envelopes: `receipts.body_grant`, the 32 bytes of a receipt's grant (bytea on
- * PostgreSQL, blob on SQLite). A body that opens with exactly the envelope the runner writes
+ * PostgreSQL, blob on SQLite). A body that opens with exactly the envelope
  * (`{"executor_id":…,"claim_id":…,"grant":"…","receipt_id":…,"kind":…`) is stored without it: the
  * four values are the row's own columns, the grant is `body_grant`, and the envelope is rebuilt when
  * read (stores/receipt-envelope.ts), so the body still reads back byte for byte. `result_at` (0017)

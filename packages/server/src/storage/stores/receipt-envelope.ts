@@ -1,5 +1,5 @@
 /**
- * A receipt body's stored form (0022): a body that opens with the envelope the runner writes —
+ * A receipt body's stored form (0022): a body that opens with this envelope, in this order —
  * exactly `{"executor_id":…,"claim_id":…,"grant":"<43 base64url>","receipt_id":…,"kind":…` and then
  * `,` or `}` — is stored without it. The four values are the row's own columns, the grant its 32
  * bytes (`body_grant`); the envelope is rebuilt from them when read, the same text to the byte,
@@ -13,7 +13,7 @@
  * envelope in the body.
  *
  * Pure: no storage here, so every writer and reader of the rows (and the migration's down) uses the
- * same two functions.
+ * same functions.
  */
 
 /** The row's columns an envelope repeats. */
