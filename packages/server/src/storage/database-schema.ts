@@ -179,7 +179,13 @@ export interface ReceiptsTable {
   kind: string;
   executor_id: string;
   claim_id: string;
+  /**
+   * The body as received, or (`body_grant` not NULL) the body after its envelope, which is rebuilt
+   * from the row's columns and `body_grant` (0022, stores/receipt-envelope.ts).
+   */
   body_text: string;
+  /** The 32 bytes of the envelope's grant when `body_text` is stored without the envelope (0022); NULL: stored whole. */
+  body_grant: Uint8Array | null;
   /** The 32 bytes of the body's SHA-256 (0019; `sha256:<hex>` text before). */
   body_digest: Uint8Array;
   /** NULL: the answer a replay rebuilds from the columns (0019). */
@@ -189,7 +195,8 @@ export interface ReceiptsTable {
   created_at_ms: number;
   /**
    * With the next three: `body_text` is the body without its result text, which is the run's history
-   * item `result_seq` from UTF-16 offset `result_from`, `result_length` long, put back at `result_at` (0017).
+   * item `result_seq` from UTF-16 offset `result_from`, `result_length` long, put back at `result_at` (0017):
+   * an offset into the stored `body_text` (after the envelope, 0022), put back before the envelope is.
    */
   result_seq: number | null;
   result_at: number | null;

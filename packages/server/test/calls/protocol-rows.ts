@@ -7,6 +7,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { parseDatabaseUrl } from "../../src/storage/database-url.js";
+import { wholeReceiptBody } from "../support/stored-receipt-body.js";
 
 /** One stored receipt: where it belongs and its body exactly as stored. */
 export interface ReceiptRow {
@@ -35,22 +36,17 @@ export interface ProtocolRows {
   close(): Promise<void>;
 }
 
-// A body stored without its result text (0017) is put back together from the history item holding it.
+// A body stored without its result text (0017) is put back together from the history item holding it,
+// one stored without its envelope (0022) from the row's columns and grant.
 const RECEIPTS_SQL = (marks: string) =>
-  `select r.call_id, r.claim_id, r.receipt_id, r.body_text, r.result_at, r.result_from, r.result_length,
-     h.item_json from receipts r
+  `select r.call_id, r.claim_id, r.receipt_id, r.executor_id, r.kind, r.body_text, r.body_grant, r.result_at,
+     r.result_from, r.result_length, h.item_json from receipts r
    left join execution_history h on h.run_id = r.run_id and h.seq = r.result_seq
    where r.run_id in (${marks})`;
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of either driver, normalised here.
 function receiptRow(row: any): ReceiptRow {
-  const body: string = row.body_text;
-  const whole =
-    row.result_at === null
-      ? body
-      : body.slice(0, Number(row.result_at)) +
-        String(row.item_json).slice(Number(row.result_from), Number(row.result_from) + Number(row.result_length)) +
-        body.slice(Number(row.result_at));
+  const whole = wholeReceiptBody(row, row.item_json);
   return { call_id: row.call_id, claim_id: row.claim_id, receipt_id: row.receipt_id, body_text: whole };
 }
 const EXECUTORS_SQL = (marks: string) =>

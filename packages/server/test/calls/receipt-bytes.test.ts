@@ -148,4 +148,82 @@ describeEachDialect("receipt bytes", (dialect) => {
     const bytes = (JSON.parse(listed.text) as { receipts: Array<{ receipt_id: string; body_bytes: number }> }).receipts;
     expect(bytes.find((entry) => entry.receipt_id === "once")?.body_bytes).toBe(Buffer.byteLength(sent, "utf8"));
   });
+
+  it("a body opening with the usual envelope is stored without it (columns and the grant's 32 bytes) and read back byte for byte", async () => {
+    const runId = await startRun(server, world);
+    const [call] = await listCalls(server, runId);
+    const held = await claimed(server, world, runId, call.call_id, await connect(server, world, "bytes-ex-6"));
+    const envelope = (receiptId: string, kind: string) =>
+      `{"executor_id":${JSON.stringify(held.executorId)},"claim_id":${JSON.stringify(held.claimId)},` +
+      `"grant":"${held.grant}","receipt_id":${JSON.stringify(receiptId)},"kind":${JSON.stringify(kind)}`;
+    const compactResult = `{"count":12345678901234567890,"text":"café ${"中文".repeat(40)} 🚀","n":[1,2,3]}`;
+    const sent = {
+      // The accepting receipt is stored by the accept statement (one CTE on PostgreSQL).
+      acc: `${envelope("acc", "accepted")}}`,
+      "p-é": `${envelope("p-é", "progress")},"progress":{"done":0.5,"note":"\\u00e9 \\ud83d\\ude80"}}`,
+      done: `${envelope("done", "completed")},"result":${compactResult}}`,
+    };
+    for (const body of Object.values(sent)) expectStatus(await receipt(server, world, held, body), 200);
+
+    const raw = ((await dumpStoredTables(server.database.url)).receipts ?? [])
+      .map((row) => JSON.parse(row))
+      .filter((row) => row.call_id === held.callId);
+    const grant = { type: "Buffer", data: [...Buffer.from(held.grant, "base64url")] };
+    expect(grant.data).toHaveLength(32);
+    for (const [receiptId, body] of Object.entries(sent)) {
+      const row = raw.find((r) => r.receipt_id === receiptId);
+      expect(row.body_grant).toEqual(grant);
+      expect(row.body_text.length).toBeLessThan(body.length);
+      expect(body.startsWith(envelope(receiptId, row.kind))).toBe(true);
+    }
+    expect(raw.find((r) => r.receipt_id === "acc").body_text).toBe("}");
+    expect(raw.find((r) => r.receipt_id === "p-é").body_text).toBe(
+      sent["p-é"].slice(envelope("p-é", "progress").length),
+    );
+    // The completed one: its result cut too, `result_at` into the stored (envelope-less) text.
+    const done = raw.find((r) => r.receipt_id === "done");
+    expect(done.body_text).toBe(',"result":}');
+    expect(Number(done.result_at)).toBe(',"result":'.length);
+    expect(Number(done.result_seq)).toBeGreaterThan(0);
+
+    const stored = await server.server.storage.receipts.listByCall(held.callId);
+    expect(Object.fromEntries(stored.map((r) => [r.receipt_id, r.body_text]))).toEqual(sent);
+    const whole = ((await dumpTables(server.database.url)).receipts ?? []).map((row) => JSON.parse(row).body_text);
+    for (const body of Object.values(sent)) expect(whole).toContain(body);
+
+    // Redelivered byte for byte: replayed, nothing stored again.
+    const before = await dumpStoredTables(server.database.url);
+    for (const [receiptId, body] of Object.entries(sent)) {
+      const replay = expectStatus(await receipt(server, world, held, body), 200);
+      expect(replay).toMatchObject({ replayed: true, receipt_id: receiptId });
+    }
+    expect((await dumpStoredTables(server.database.url)).receipts).toEqual(before.receipts);
+    // The same receipt ID with another body is still a conflict.
+    expect((await receipt(server, world, held, `${envelope("p-é", "progress")},"progress":{"done":0.6}}`)).status).toBe(
+      409,
+    );
+  });
+
+  it("a body with another member order or spacing is stored whole and read back exactly", async () => {
+    const held = await acceptedCall("bytes-ex-7");
+    const q = JSON.stringify;
+    const bodies = {
+      spaced: `{"executor_id": ${q(held.executorId)},"claim_id":${q(held.claimId)},"grant":"${held.grant}","receipt_id":"spaced","kind":"progress","progress":{}}`,
+      reordered: `{"claim_id":${q(held.claimId)},"executor_id":${q(held.executorId)},"grant":"${held.grant}","receipt_id":"reordered","kind":"progress","progress":{}}`,
+      escaped: `{"executor_id":${q(held.executorId)},"claim_id":${q(held.claimId)},"grant":"${held.grant}","receipt_id":"\\u0065sc","kind":"progress","progress":{}}`,
+      tail: `{"executor_id":${q(held.executorId)},"claim_id":${q(held.claimId)},"grant":"${held.grant}","receipt_id":"tail","kind":"progress" ,"progress":{}}`,
+    };
+    for (const body of Object.values(bodies)) expectStatus(await receipt(server, world, held, body), 200);
+    const raw = ((await dumpStoredTables(server.database.url)).receipts ?? [])
+      .map((row) => JSON.parse(row))
+      .filter((row) => row.call_id === held.callId && row.kind === "progress");
+    expect(raw).toHaveLength(4);
+    for (const row of raw) expect([row.receipt_id, row.body_grant]).toEqual([row.receipt_id, null]);
+    expect(raw.map((row) => row.body_text).sort()).toEqual(Object.values(bodies).sort());
+    const stored = await server.server.storage.receipts.listByCall(held.callId);
+    expect(stored.filter((r) => r.kind === "progress").map((r) => r.body_text)).toEqual(Object.values(bodies));
+    for (const body of Object.values(bodies)) {
+      expect(expectStatus(await receipt(server, world, held, body), 200)).toMatchObject({ replayed: true });
+    }
+  });
 });

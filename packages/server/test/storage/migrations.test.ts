@@ -14,6 +14,7 @@ import { MIGRATION_NAMES } from "../../src/storage/migrations/migration-list.js"
 import { applyMigrations, createMigrator, MIGRATION_TABLE } from "../../src/storage/migrations/migrator.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import type { ReceiptRecord } from "../../src/storage/records.js";
+import type { NewReceipt } from "../../src/storage/stores/insert-receipt-query.js";
 import { callRecord, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 
@@ -141,6 +142,7 @@ describeEachDialect("migrations", (dialect) => {
       "0019_receipt_answers_and_run_refs",
       "0020_busy_table_autovacuum",
       "0021_runs_ready",
+      "0022_receipt_envelopes",
       "0023_run_event_batches",
       "0024_binding_call_indexes",
     ]);
@@ -469,6 +471,105 @@ describeEachDialect("migrations", (dialect) => {
       await database.dispose();
     }
   });
+  it("0022 keeps old receipts whole and readable, stores new ones without their envelope; down restores every body", async () => {
+    const database = await testDatabaseUrl(dialect);
+    const connection = await connectDatabase(database.url);
+    const { db } = connection;
+    const storage = await openStorage(database.url, { migrate: false });
+    const grant = Buffer.alloc(32, 7);
+    const envelope = (receipt: Pick<ReceiptRecord, "executor_id" | "claim_id" | "receipt_id" | "kind">) =>
+      `{"executor_id":${JSON.stringify(receipt.executor_id)},"claim_id":${JSON.stringify(receipt.claim_id)},` +
+      `"grant":"${grant.toString("base64url")}","receipt_id":${JSON.stringify(receipt.receipt_id)},"kind":${JSON.stringify(receipt.kind)}`;
+    const rawRows = () =>
+      sql<{ receipt_id: string; body_text: string; body_grant?: Uint8Array | null; result_at: unknown }>`
+        select receipt_id, body_text, body_grant, result_at from receipts order by seq`
+        .execute(db)
+        .then((result) => result.rows);
+    const bodyRows = () =>
+      sql`select call_id, receipt_id, seq, kind, executor_id, claim_id, body_text, result_seq, result_at, result_from,
+            result_length from receipts order by call_id, seq`
+        .execute(db)
+        .then((result) => JSON.stringify(result.rows));
+    try {
+      const migrator = createMigrator(connection);
+      await applyMigrations(migrator, (m) => m.migrateTo("0021_runs_ready"));
+      await publishRuntime(storage);
+      await storage.runs.insert(runRecord("r1"));
+      await storage.calls.insertMany([callRecord("r1", "c1")]);
+      // A receipt written before, its body opening with the usual envelope: it stays whole.
+      const old = receiptRecord("c1", "old-\u00e9", 1, { kind: "accepted" });
+      const oldReceipt = { ...old, body_text: `${envelope(old)}}` };
+      const digest = Buffer.from(oldReceipt.body_digest.slice("sha256:".length), "hex");
+      await db
+        .insertInto("receipts")
+        .values({ ...oldReceipt, applied: 1, body_digest: digest })
+        .execute();
+
+      expect(await applyMigrations(migrator)).toEqual({
+        applied: MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf("0022_receipt_envelopes")),
+        current: LATEST,
+      });
+      expect((await rawRows())[0]).toMatchObject({ body_text: oldReceipt.body_text, body_grant: null });
+      expect(await storage.receipts.get("c1", old.claim_id, old.receipt_id)).toEqual(oldReceipt);
+
+      // New receipts: one with the envelope, one with the envelope and a result the history holds.
+      const progress = receiptRecord("c1", "p", 2);
+      const progressReceipt = { ...progress, body_text: `${envelope(progress)},"progress":{"done":0.5}}` };
+      expect(await storage.receipts.insertNext(progressReceipt)).toBe(true);
+      const result = `{"rows":[${Array.from({ length: 20 }, (_, i) => i).join(",")}],"text":"中文 🚀"}`;
+      await db
+        .insertInto("execution_history")
+        .values({ run_id: "r1", seq: 9, item_json: `{"type":"tool_result","result":${result}}`, created_at_ms: 1 })
+        .execute();
+      const done = receiptRecord("c1", "done", 3, { kind: "completed", answer_json: null });
+      const doneReceipt = { ...done, body_text: `${envelope(done)},"result":${result}}` };
+      const at = doneReceipt.body_text.indexOf(result);
+      const reference = { seq: 9, at, from: '{"type":"tool_result","result":'.length, length: result.length };
+      const withReference: NewReceipt = { ...doneReceipt, result_reference: reference };
+      expect(await storage.receipts.insertNext(withReference)).toBe(true);
+      const raw = await rawRows();
+      expect(raw.map((row) => row.body_text)).toEqual([
+        oldReceipt.body_text,
+        ',"progress":{"done":0.5}}',
+        ',"result":}',
+      ]);
+      expect(raw.map((row) => (row.body_grant == null ? null : Buffer.from(row.body_grant)))).toEqual([
+        null,
+        grant,
+        grant,
+      ]);
+      expect(Number(raw[2]?.result_at)).toBe(',"result":'.length);
+      expect(await storage.receipts.listByCall("c1")).toEqual([oldReceipt, progressReceipt, doneReceipt]);
+
+      // Down: every body whole again, the result's place moved by the envelope's length; up again reads the same.
+      const down = (m: Migrator) => m.migrateTo("0021_runs_ready");
+      expect(await applyMigrations(migrator, down)).toEqual({ applied: [], current: "0021_runs_ready" });
+      const columns = await sql<{
+        body_text: string;
+        result_at: unknown;
+      }>`select body_text, result_at from receipts order by seq`
+        .execute(db)
+        .then((rows) => rows.rows);
+      expect(columns.map((row) => row.body_text)).toEqual([
+        oldReceipt.body_text,
+        progressReceipt.body_text,
+        doneReceipt.body_text.replace(result, ""),
+      ]);
+      expect(Number(columns[2]?.result_at)).toBe(at);
+      const afterDown = await bodyRows();
+      expect(await applyMigrations(migrator)).toEqual({
+        applied: MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf("0022_receipt_envelopes")),
+        current: LATEST,
+      });
+      expect(await bodyRows()).toBe(afterDown);
+      expect(await storage.receipts.listByCall("c1")).toEqual([oldReceipt, progressReceipt, doneReceipt]);
+    } finally {
+      await storage.close();
+      await db.destroy();
+      await database.dispose();
+    }
+  });
+
   it("0019 stores own-run references as '', NULL answers and binary digests, reads every old row as before; down goes back", async () => {
     const database = await testDatabaseUrl(dialect);
     const connection = await connectDatabase(database.url);

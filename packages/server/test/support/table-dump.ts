@@ -1,13 +1,14 @@
 /**
  * Every row of every table of a test database, as sorted JSON lines per table: two dumps compare equal
  * exactly when nothing was inserted, changed or deleted in between (either dialect). A receipt whose
- * body is stored without its result text (the history holds it: 0017) shows its whole body, as the
- * receipt store reads it.
+ * body is stored without its result text (the history holds it: 0017) or its envelope (0022) shows its
+ * whole body, as the receipt store reads it (and `body_grant` NULL).
  */
 
 import Database from "better-sqlite3";
 import pg from "pg";
 import { parseDatabaseUrl } from "../../src/storage/database-url.js";
+import { type RawReceiptRow, wholeReceiptBody } from "./stored-receipt-body.js";
 
 /** Table name → its rows as JSON text, sorted. */
 export type TableDump = Record<string, string[]>;
@@ -17,7 +18,7 @@ export async function dumpTables(url: string): Promise<TableDump> {
   return withWholeReceiptBodies(await dumpStoredTables(url));
 }
 
-/** Dumps every table as stored (receipt bodies without the result text the history holds). */
+/** Dumps every table as stored (receipt bodies without the result text the history holds or their envelope). */
 export async function dumpStoredTables(url: string): Promise<TableDump> {
   const location = parseDatabaseUrl(url);
   const dump: TableDump = {};
@@ -48,7 +49,10 @@ export async function dumpStoredTables(url: string): Promise<TableDump> {
   return dump;
 }
 
-/** The dump with each receipt's `body_text` put back together from the history item holding its result. */
+/**
+ * The dump with each receipt's `body_text` put back together from the history item holding its result
+ * and from its envelope's columns and grant.
+ */
 function withWholeReceiptBodies(dump: TableDump): TableDump {
   const receipts = dump.receipts;
   if (receipts === undefined) return dump;
@@ -59,12 +63,11 @@ function withWholeReceiptBodies(dump: TableDump): TableDump {
   }
   const whole = receipts.map((line) => {
     const row = JSON.parse(line) as Record<string, unknown>;
-    if (row.result_seq === null || row.result_seq === undefined) return line;
-    const item = items.get(`${row.run_id} ${Number(row.result_seq)}`) ?? "";
-    const body = String(row.body_text);
-    const at = Number(row.result_at);
-    const from = Number(row.result_from);
-    row.body_text = body.slice(0, at) + item.slice(from, from + Number(row.result_length)) + body.slice(at);
+    const noResult = row.result_seq === null || row.result_seq === undefined;
+    if (noResult && (row.body_grant === null || row.body_grant === undefined)) return line;
+    const item = noResult ? undefined : items.get(`${row.run_id} ${Number(row.result_seq)}`);
+    row.body_text = wholeReceiptBody(row as unknown as RawReceiptRow, item);
+    if (row.body_grant !== undefined) row.body_grant = null;
     return JSON.stringify(row);
   });
   return { ...dump, receipts: whole.sort() };

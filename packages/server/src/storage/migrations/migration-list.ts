@@ -26,6 +26,7 @@ import { runEventsWithoutRowidMigration } from "./0018-run-events-without-rowid.
 import { receiptAnswersAndRunRefsMigration } from "./0019-receipt-answers-and-run-refs.js";
 import { busyTableAutovacuumMigration } from "./0020-busy-table-autovacuum.js";
 import { runsReadyMigration } from "./0021-runs-ready.js";
+import { receiptEnvelopesMigration } from "./0022-receipt-envelopes.js";
 import { runEventBatchesMigration } from "./0023-run-event-batches.js";
 import { bindingCallIndexesMigration } from "./0024-binding-call-indexes.js";
 
@@ -52,6 +53,7 @@ export const MIGRATION_NAMES = [
   "0019_receipt_answers_and_run_refs",
   "0020_busy_table_autovacuum",
   "0021_runs_ready",
+  "0022_receipt_envelopes",
   "0023_run_event_batches",
   "0024_binding_call_indexes",
 ] as const;
@@ -83,6 +85,7 @@ export function migrationsFor(dialect: Dialect): Record<MigrationName, Migration
     "0019_receipt_answers_and_run_refs": receiptAnswersAndRunRefsMigration(dialect),
     "0020_busy_table_autovacuum": busyTableAutovacuumMigration(dialect),
     "0021_runs_ready": runsReadyMigration,
+    "0022_receipt_envelopes": receiptEnvelopesMigration(dialect),
     "0023_run_event_batches": runEventBatchesMigration,
     "0024_binding_call_indexes": bindingCallIndexesMigration,
   };

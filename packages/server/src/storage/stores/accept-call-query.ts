@@ -15,7 +15,7 @@ import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
 import { ACCEPT_EDGES } from "./call-statuses.js";
 import { executorOwnedBy } from "./executor-owned-by.js";
-import { insertNextReceipt, type NewReceipt } from "./insert-receipt-query.js";
+import { insertNextReceipt, type NewReceipt, storedReceiptBody } from "./insert-receipt-query.js";
 import { storedDigest } from "./receipt-digest.js";
 
 /** The named inputs of the change. */
@@ -68,6 +68,7 @@ export async function acceptCallRecorded(
     return (await acceptCall(dialect, db, input)) !== undefined && (await insertNextReceipt(dialect, db, receipt));
   }
   const { now_ms, call_id, claim_id, key_id } = input;
+  const stored = storedReceiptBody(receipt);
   const { rows } = await sql<{ seq: number }>`
     with accepted as (
       update tool_calls set status = ${ACCEPT_EDGES.to}, accepted_at_ms = ${now_ms}, updated_at_ms = ${now_ms}
@@ -77,12 +78,12 @@ export async function acceptCallRecorded(
           where executors.executor_id = tool_calls.executor_id and executors.key_id = ${key_id})
       returning call_id
     )
-    insert into receipts (call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text,
+    insert into receipts (call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_grant,
       body_digest, answer_json, applied, created_at_ms)
     select accepted.call_id, ${receipt.receipt_id}::text,
       (select coalesce(max(last.seq), 0) + 1 from receipts as last where last.call_id = ${call_id}),
       ${receipt.run_id}::text, ${receipt.kind}::text, ${receipt.executor_id}::text, ${claim_id}::text,
-      ${receipt.body_text}::text, ${storedDigest(receipt.body_digest)}::bytea, ${receipt.answer_json}::text,
+      ${stored.body_text}::text, ${stored.body_grant}::bytea, ${storedDigest(receipt.body_digest)}::bytea, ${receipt.answer_json}::text,
       ${receipt.applied ? 1 : 0}::integer, ${receipt.created_at_ms}::bigint
     from accepted
     on conflict (call_id, claim_id, receipt_id) do nothing

@@ -160,7 +160,7 @@ export async function loadCallContext(
     existing:
       receipt.receipt_id == null
         ? undefined
-        : receiptFactsFromRow(receipt as unknown as Omit<Selectable<ReceiptsTable>, "body_text">),
+        : receiptFactsFromRow(receipt as unknown as Omit<Selectable<ReceiptsTable>, "body_text" | "body_grant">),
     ...(whole.run_id == null ? {} : { run: runFromRow(whole as unknown as Selectable<RunsTable>) }),
     ...(progressReceipts === undefined ? {} : { progress_receipts: progressReceipts }),
   };

@@ -10,6 +10,7 @@ import { ReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { storedDigest } from "./receipt-digest.js";
+import { type StoredBody, storedBody } from "./receipt-envelope.js";
 
 /**
  * A receipt to store: everything but its `seq`; `result_reference` when the body's result text is
@@ -28,6 +29,7 @@ const INSERT_NEXT = new ReusableQuery(
     executor_id: string,
     claim_id: string,
     body_text: string,
+    body_grant: Uint8Array | null,
     body_digest: Uint8Array,
     answer_json: string | null,
     applied: number,
@@ -51,6 +53,7 @@ const INSERT_NEXT = new ReusableQuery(
         executor_id,
         claim_id,
         body_text,
+        body_grant,
         body_digest,
         answer_json,
         applied,
@@ -66,7 +69,7 @@ const INSERT_NEXT = new ReusableQuery(
 /** Runs the statement on `db`; false when the receipt ID was taken (nothing written). */
 export async function insertNextReceipt(dialect: Dialect, db: Db, receipt: NewReceipt): Promise<boolean> {
   const reference = receipt.result_reference;
-  const body = receipt.body_text;
+  const stored = storedReceiptBody(receipt);
   const inserted = await INSERT_NEXT.affected(
     dialect,
     db,
@@ -76,15 +79,26 @@ export async function insertNextReceipt(dialect: Dialect, db: Db, receipt: NewRe
     receipt.kind,
     receipt.executor_id,
     receipt.claim_id,
-    reference === undefined ? body : body.slice(0, reference.at) + body.slice(reference.at + reference.length),
+    stored.body_text,
+    stored.body_grant,
     storedDigest(receipt.body_digest),
     receipt.answer_json,
     receipt.applied ? 1 : 0,
     receipt.created_at_ms,
     reference?.seq ?? null,
-    reference?.at ?? null,
+    stored.result_at,
     reference?.from ?? null,
     reference?.length ?? null,
   );
   return inserted > 0n;
+}
+
+/**
+ * The receipt's body as stored (receipt-envelope.ts): without its envelope when it opens with the
+ * usual one, and without the result text the history holds (`result_at` is then into the stored text).
+ */
+export function storedReceiptBody(receipt: NewReceipt): StoredBody {
+  const reference = receipt.result_reference;
+  const result = reference === undefined ? undefined : { at: reference.at, length: reference.length };
+  return storedBody(receipt.body_text, receipt, result);
 }

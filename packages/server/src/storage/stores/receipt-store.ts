@@ -4,7 +4,9 @@
  * once per claim: a later claim on the same call can never collide with, or take over, an earlier
  * claim's receipt IDs. `seq` still numbers a call's receipts in arrival order. A `completed`
  * receipt whose result text the run's history holds already is stored without it and put back
- * together when read (`result_seq` … , 0017), so the result is stored once.
+ * together when read (`result_seq` … , 0017), so the result is stored once. A body that opens with
+ * the usual envelope (executor, claim, grant, receipt ID, kind) is stored without it, the grant's 32
+ * bytes in `body_grant`, and rebuilt when read (0022, receipt-envelope.ts).
  */
 
 import { isReceiptKind } from "@toolhost/protocol";
@@ -16,6 +18,7 @@ import type { ReceiptStore } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
 import { insertNextReceipt, type NewReceipt } from "./insert-receipt-query.js";
 import { digestOfStored } from "./receipt-digest.js";
+import { wholeStoredBody } from "./receipt-envelope.js";
 
 /** The receipt's columns, its body's result text put back from the history item it names. */
 function withHistoryItem(db: Db) {
@@ -61,7 +64,7 @@ export class KyselyReceiptStore implements ReceiptStore {
 type ReceiptRow = Selectable<ReceiptsTable> & { result_item_json: string | null };
 
 /** The record of a stored receipt row without its body (the columns a decision reads). */
-export function receiptFactsFromRow(row: Omit<Selectable<ReceiptsTable>, "body_text">): ReceiptFacts {
+export function receiptFactsFromRow(row: Omit<Selectable<ReceiptsTable>, "body_text" | "body_grant">): ReceiptFacts {
   const { kind, result_seq: _seq, result_at: _at, result_from: _from, result_length: _length, ...rest } = row;
   if (!isReceiptKind(kind))
     throw new Error(`stored receipt ${row.receipt_id} has an unknown kind ${JSON.stringify(kind)}`);
@@ -70,16 +73,21 @@ export function receiptFactsFromRow(row: Omit<Selectable<ReceiptsTable>, "body_t
 
 /** The record of a stored receipt row: its body exactly as received, the result text put back. */
 function receiptFromRow(row: ReceiptRow): ReceiptRecord {
-  const { body_text, result_item_json, ...rest } = row;
+  const { body_text, body_grant, result_item_json, ...rest } = row;
   return { ...receiptFactsFromRow(rest), body_text: wholeBody(row) };
 }
 
-/** The body as received: the stored text, with the result text from the history item put back. */
+/**
+ * The body as received: the stored text, with the result text from the history item put back, then
+ * the envelope (receipt-envelope.ts).
+ */
 function wholeBody(row: ReceiptRow): string {
   const { body_text: body, result_seq: seq, result_at: at, result_from: from, result_length: length } = row;
-  if (seq === null) return body;
+  const grant = row.body_grant;
+  if (seq === null) return wholeStoredBody(body, grant, row);
   const item = row.result_item_json;
   if (item === null || at === null || from === null || length === null)
     throw new Error(`stored receipt ${row.receipt_id}: its result's history item ${seq} is not stored`);
-  return body.slice(0, Number(at)) + item.slice(Number(from), Number(from) + Number(length)) + body.slice(Number(at));
+  const text = item.slice(Number(from), Number(from) + Number(length));
+  return wholeStoredBody(body, grant, row, { at: Number(at), text });
 }
