@@ -96,7 +96,9 @@ describe("receipt envelopes", () => {
         const grant = elided?.grant ?? null;
         expect(restoreEnvelope(text, grant, c)).toBe(body);
         if (elided !== undefined) {
-          expect(grant).toHaveLength(32);
+          // 32 bytes: the first order; 33, the first byte 1: the runners' order.
+          if (body.startsWith('{"receipt_id"') && grant?.length === 33) expect(grant?.[0]).toBe(1);
+          else expect(grant).toHaveLength(32);
           expect(body).toBe(envelopeText(c, elided.grant) + elided.rest);
           expect([",", "}"]).toContain(elided.rest[0]);
         }
@@ -128,6 +130,18 @@ describe("receipt envelopes", () => {
     // Values with a lone surrogate are not stored as they are: whole.
     const lone = { ...c, executor_id: "e\ud800" };
     expect(elideEnvelope(`${envelopeHead(lone, g)}}`, lone)).toBeUndefined();
+  });
+
+  it("elides the runners' order too (receipt_id first), its grant stored after a layout byte 1", () => {
+    const c = { executor_id: "ex-1", claim_id: "clm_01", receipt_id: "r-1", kind: "completed" };
+    const grant = randomBytes(32);
+    const q = JSON.stringify;
+    const envelope = `{"receipt_id":${q(c.receipt_id)},"executor_id":${q(c.executor_id)},"claim_id":${q(c.claim_id)},"grant":"${grant.toString("base64url")}","kind":${q(c.kind)}`;
+    const body = `${envelope},"result":{"ok":true}}`;
+    const elided = elideEnvelope(body, c);
+    expect(elided).toEqual({ rest: ',"result":{"ok":true}}', grant: Buffer.concat([Buffer.from([1]), grant]) });
+    expect(restoreEnvelope(elided?.rest ?? "", elided?.grant ?? null, c)).toBe(body);
+    expect(() => envelopeText(c, Buffer.concat([Buffer.from([2]), grant]))).toThrow(/layout/);
   });
 
   it("with a result reference, result_at is into the stored text and the body reads back exactly", () => {

@@ -38,6 +38,14 @@ export function wholeReceiptBody(row: RawReceiptRow, item: string | null | undef
   const grant = grantBytes(row.body_grant);
   if (grant === null) return body;
   const q = JSON.stringify;
+  // 32 bytes: the envelope in its first order; 33 with a first byte 1: the runners' order.
+  if (grant.length === 33 && grant[0] === 1) {
+    return (
+      `{"receipt_id":${q(row.receipt_id)},"executor_id":${q(row.executor_id)},"claim_id":${q(row.claim_id)},` +
+      `"grant":"${grant.subarray(1).toString("base64url")}","kind":${q(row.kind)}${body}`
+    );
+  }
+  if (grant.length !== 32) throw new Error(`body_grant of ${grant.length} bytes`);
   return (
     `{"executor_id":${q(row.executor_id)},"claim_id":${q(row.claim_id)},"grant":"${grant.toString("base64url")}",` +
     `"receipt_id":${q(row.receipt_id)},"kind":${q(row.kind)}${body}`

@@ -1,8 +1,9 @@
 /**
- * A receipt body's stored form (0022): a body that opens with this envelope, in this order —
- * exactly `{"executor_id":…,"claim_id":…,"grant":"<43 base64url>","receipt_id":…,"kind":…` and then
+ * A receipt body's stored form (0022): a body that opens with this envelope, in one of two orders —
+ * exactly `{"executor_id":…,"claim_id":…,"grant":"<43 base64url>","receipt_id":…,"kind":…`, or the
+ * runners' `{"receipt_id":…,"executor_id":…,"claim_id":…,"grant":"<43 base64url>","kind":…`, and then
  * `,` or `}` — is stored without it. The four values are the row's own columns, the grant its 32
- * bytes (`body_grant`); the envelope is rebuilt from them when read, the same text to the byte,
+ * bytes (`body_grant`; 33 for the second order, the first byte 1); the envelope is rebuilt from them when read, the same text to the byte,
  * because only a body whose envelope is exactly what `envelopeText` writes is elided. Any other body
  * (another member order, spacing, escapes, a grant of another length) is stored whole, `body_grant`
  * NULL.
@@ -24,7 +25,7 @@ export interface EnvelopeColumns {
   readonly kind: string;
 }
 
-/** A body without its envelope: the text after it (starting `,` or `}`) and the grant's bytes. */
+/** A body without its envelope: the text after it (starting `,` or `}`) and the grant's stored bytes. */
 export interface ElidedBody {
   readonly rest: string;
   readonly grant: Buffer;
@@ -37,35 +38,61 @@ const GRANT_BYTES = 32;
 /** A lone surrogate: such a value is not stored as it is (UTF-8 columns), so its envelope could not be rebuilt. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-function head(columns: EnvelopeColumns): string {
-  return `{"executor_id":${JSON.stringify(columns.executor_id)},"claim_id":${JSON.stringify(columns.claim_id)},"grant":"`;
+/** One envelope member order: the text before the grant's characters, and after them. */
+interface Layout {
+  head(columns: EnvelopeColumns): string;
+  tail(columns: EnvelopeColumns): string;
 }
 
-function tail(columns: EnvelopeColumns): string {
-  return `","receipt_id":${JSON.stringify(columns.receipt_id)},"kind":${JSON.stringify(columns.kind)}`;
-}
+const json = JSON.stringify;
 
-/** The envelope's text for `columns` and the grant's bytes (what an elided body is put back behind). */
+/**
+ * The orders elided. The first is stored as the grant's 32 bytes; layout i > 0 as 33, the first of
+ * them i. The second is the order the TypeScript and Python runners write (`receipt-body.ts`,
+ * `decisions.py`).
+ */
+const LAYOUTS: readonly Layout[] = [
+  {
+    head: (c) => `{"executor_id":${json(c.executor_id)},"claim_id":${json(c.claim_id)},"grant":"`,
+    tail: (c) => `","receipt_id":${json(c.receipt_id)},"kind":${json(c.kind)}`,
+  },
+  {
+    head: (c) =>
+      `{"receipt_id":${json(c.receipt_id)},"executor_id":${json(c.executor_id)},"claim_id":${json(c.claim_id)},"grant":"`,
+    tail: (c) => `","kind":${json(c.kind)}`,
+  },
+];
+
+/** The envelope's text for `columns` and the stored grant bytes (what an elided body is put back behind). */
 export function envelopeText(columns: EnvelopeColumns, grant: Uint8Array): string {
-  return head(columns) + Buffer.from(grant).toString("base64url") + tail(columns);
+  const bytes = Buffer.from(grant);
+  const index = bytes.length === GRANT_BYTES ? 0 : (bytes[0] as number);
+  const layout = LAYOUTS[index];
+  if (layout === undefined || bytes.length !== (index === 0 ? GRANT_BYTES : GRANT_BYTES + 1))
+    throw new Error(`a stored receipt grant of ${bytes.length} bytes names no envelope layout`);
+  const grantText = (index === 0 ? bytes : bytes.subarray(1)).toString("base64url");
+  return layout.head(columns) + grantText + layout.tail(columns);
 }
 
 /** `body` without its envelope, or undefined when it must be stored whole. */
 export function elideEnvelope(body: string, columns: EnvelopeColumns): ElidedBody | undefined {
   const { executor_id, claim_id, receipt_id, kind } = columns;
   if ([executor_id, claim_id, receipt_id, kind].some((value) => LONE_SURROGATE.test(value))) return undefined;
-  const opening = head(columns);
-  if (!body.startsWith(opening)) return undefined;
-  const grantText = body.slice(opening.length, opening.length + GRANT_CHARS);
-  const closing = tail(columns);
-  const end = opening.length + GRANT_CHARS + closing.length;
-  if (!body.startsWith(closing, opening.length + GRANT_CHARS)) return undefined;
-  const next = body[end];
-  if (next !== "," && next !== "}") return undefined;
-  if (grantText.length !== GRANT_CHARS) return undefined;
-  const grant = Buffer.from(grantText, "base64url");
-  if (grant.length !== GRANT_BYTES || grant.toString("base64url") !== grantText) return undefined;
-  return { rest: body.slice(end), grant };
+  for (const [index, layout] of LAYOUTS.entries()) {
+    const opening = layout.head(columns);
+    if (!body.startsWith(opening)) continue;
+    const grantText = body.slice(opening.length, opening.length + GRANT_CHARS);
+    const closing = layout.tail(columns);
+    const end = opening.length + GRANT_CHARS + closing.length;
+    if (!body.startsWith(closing, opening.length + GRANT_CHARS)) continue;
+    const next = body[end];
+    if (next !== "," && next !== "}") continue;
+    if (grantText.length !== GRANT_CHARS) continue;
+    const grant = Buffer.from(grantText, "base64url");
+    if (grant.length !== GRANT_BYTES || grant.toString("base64url") !== grantText) continue;
+    return { rest: body.slice(end), grant: index === 0 ? grant : Buffer.concat([Buffer.from([index]), grant]) };
+  }
+  return undefined;
 }
 
 /** The body of stored text `text` and grant bytes `grant` (NULL: stored whole). */
