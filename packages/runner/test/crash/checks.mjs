@@ -9,6 +9,20 @@ import Database from "better-sqlite3";
 const FINAL = new Set(["completed", "failed", "cancelled", "expired"]);
 const TERMINAL_KINDS = new Set(["completed", "failed", "cancelled"]);
 
+/** A receipt body stored without its envelope (the server's 0022), whole again; `grant` NULL: stored whole. */
+function withEnvelope(text, grant, row) {
+  if (grant === null) return text;
+  const q = JSON.stringify;
+  const bytes = Buffer.from(grant);
+  if (bytes.length === 33 && bytes[0] === 1) {
+    const g = bytes.subarray(1).toString("base64url");
+    return `{"receipt_id":${q(row.receipt_id)},"executor_id":${q(row.executor_id)},"claim_id":${q(row.claim_id)},"grant":"${g}","kind":${q(row.kind)}${text}`;
+  }
+  if (bytes.length !== 32) throw new Error(`body_grant of ${bytes.length} bytes`);
+  const g = bytes.toString("base64url");
+  return `{"executor_id":${q(row.executor_id)},"claim_id":${q(row.claim_id)},"grant":"${g}","receipt_id":${q(row.receipt_id)},"kind":${q(row.kind)}${text}`;
+}
+
 function readOnly(path) {
   return new Database(path, { readonly: true, fileMustExist: true });
 }
@@ -18,26 +32,25 @@ export function checkStores({ serverDbPath, ledgerPath, journalPaths }) {
   const server = readOnly(serverDbPath);
   const calls = server.prepare("SELECT call_id, run_id, status, executor_id FROM tool_calls").all();
   // A completed body stored without the result text its history item holds (the server's 0017) is
-  // put back together from that item, as the server's receipt store reads it.
+  // put back together from that item, and a body stored without its envelope (0022) gets it back from
+  // the row's columns and `body_grant`, as the server's receipt store reads them.
   const receipts = server
     .prepare(
-      `SELECT r.call_id, r.receipt_id, r.kind, r.body_text, r.applied, r.result_at, r.result_from, r.result_length,
-         h.item_json FROM receipts r
+      `SELECT r.call_id, r.receipt_id, r.kind, r.executor_id, r.claim_id, r.body_text, r.body_grant, r.applied,
+         r.result_at, r.result_from, r.result_length, h.item_json FROM receipts r
        LEFT JOIN execution_history h ON h.run_id = r.run_id AND h.seq = r.result_seq
        ORDER BY r.call_id, r.seq`,
     )
     .all()
-    .map(({ result_at, result_from, result_length, item_json, ...receipt }) =>
-      result_at === null
-        ? receipt
-        : {
-            ...receipt,
-            body_text:
-              receipt.body_text.slice(0, result_at) +
-              item_json.slice(result_from, result_from + result_length) +
-              receipt.body_text.slice(result_at),
-          },
-    );
+    .map(({ result_at, result_from, result_length, item_json, body_grant, executor_id, claim_id, ...receipt }) => {
+      const text =
+        result_at === null
+          ? receipt.body_text
+          : receipt.body_text.slice(0, result_at) +
+            item_json.slice(result_from, result_from + result_length) +
+            receipt.body_text.slice(result_at);
+      return { ...receipt, body_text: withEnvelope(text, body_grant, { ...receipt, executor_id, claim_id }) };
+    });
   const runs = server.prepare("SELECT status, COUNT(*) AS n FROM runs GROUP BY status").all();
   server.close();
   const ledger = readOnly(ledgerPath);
