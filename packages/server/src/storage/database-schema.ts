@@ -184,7 +184,10 @@ export interface ReceiptsTable {
    * from the row's columns and `body_grant` (0022, stores/receipt-envelope.ts).
    */
   body_text: string;
-  /** The 32 bytes of the envelope's grant when `body_text` is stored without the envelope (0022); NULL: stored whole. */
+  /**
+   * The envelope's grant when `body_text` is stored without the envelope (0022): its 32 bytes, or 33
+   * with a first byte 1 for the runners' member order; NULL: stored whole.
+   */
   body_grant: Uint8Array | null;
   /** The 32 bytes of the body's SHA-256 (0019; `sha256:<hex>` text before). */
   body_digest: Uint8Array;

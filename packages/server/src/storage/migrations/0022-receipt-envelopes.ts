@@ -1,7 +1,8 @@
 /**
- * 0022_receipt_envelopes: `receipts.body_grant`, the 32 bytes of a receipt's grant (bytea on
+ * 0022_receipt_envelopes: `receipts.body_grant`, the bytes of a receipt's grant (bytea on
  * PostgreSQL, blob on SQLite). A body that opens with exactly the envelope
- * (`{"executor_id":…,"claim_id":…,"grant":"…","receipt_id":…,"kind":…`) is stored without it: the
+ * (`{"executor_id":…,"claim_id":…,"grant":"…","receipt_id":…,"kind":…`, or the runners' order with
+ * `receipt_id` first: receipt-envelope.ts) is stored without it: the
  * four values are the row's own columns, the grant is `body_grant`, and the envelope is rebuilt when
  * read (stores/receipt-envelope.ts), so the body still reads back byte for byte. `result_at` (0017)
  * is then an offset into the stored text, after the envelope. Rows written before keep `body_grant`

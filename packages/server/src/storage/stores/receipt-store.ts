@@ -5,8 +5,8 @@
  * claim's receipt IDs. `seq` still numbers a call's receipts in arrival order. A `completed`
  * receipt whose result text the run's history holds already is stored without it and put back
  * together when read (`result_seq` … , 0017), so the result is stored once. A body that opens with
- * the usual envelope (executor, claim, grant, receipt ID, kind) is stored without it, the grant's 32
- * bytes in `body_grant`, and rebuilt when read (0022, receipt-envelope.ts).
+ * the usual envelope (executor, claim, grant, receipt ID, kind; or the runners' order, receipt ID
+ * first) is stored without it, the grant's bytes in `body_grant`, and rebuilt when read (0022, receipt-envelope.ts).
  */
 
 import { isReceiptKind } from "@toolhost/protocol";
