@@ -23,10 +23,21 @@ it("bench/floor runs a tiny plan: every floor completes cycles with one write pe
     measureMs: 300,
     idleMs: 100,
     systems: [FLOOR.lookup, FLOOR.sqlite, FLOOR.postgres],
+    timed: ["toolhost SQLite"],
   };
   const saved = process.env.BENCH_BASELINE_REF;
   process.env.BENCH_BASELINE_REF = "no-such-ref-for-the-floor-test";
-  let outcome: { markdown: string; failures: string[]; results: { cases: Case[]; baseline: { problem?: string } } };
+  type Timed = {
+    label: string;
+    cycles: number;
+    statementsPerCycle: number;
+    rows: { label: string; perCycle: number; usPerCycle: number }[];
+  };
+  let outcome: {
+    markdown: string;
+    failures: string[];
+    results: { cases: Case[]; baseline: { problem?: string }; statementTimes: Timed[] };
+  };
   try {
     outcome = await suite.run({ quick: true, machine: describeMachine(), log: () => undefined, plan });
   } finally {
@@ -48,6 +59,18 @@ it("bench/floor runs a tiny plan: every floor completes cycles with one write pe
     }
     expect(markdown).toContain(`| ${label} |`);
   }
+  // The timed pass: a toolhost server that timed every statement of its cycles, by what they do.
+  expect(results.statementTimes.map((pass) => pass.label)).toEqual(["toolhost SQLite"]);
+  const [timed] = results.statementTimes as [Timed];
+  expect(timed.cycles).toBeGreaterThan(0);
+  const perCycle = (label: string) => timed.rows.find((row) => row.label === label)?.perCycle ?? 0;
+  // Every cycle stores its three receipts and runs its transactions' statements.
+  expect(perCycle("insert receipts")).toBeGreaterThanOrEqual(2.9);
+  expect(perCycle("commit")).toBeGreaterThan(0);
+  const summed = timed.rows.reduce((sum, row) => sum + row.perCycle, 0);
+  expect(summed).toBeCloseTo(timed.statementsPerCycle, 6);
+  expect(markdown).toContain("Where toolhost's statement time goes");
+  expect(markdown).toContain("| `insert receipts` |");
   expect(results.baseline.problem).toMatch(/^no-such-ref-for-the-floor-test is not a commit here/);
   expect(markdown).toContain("- Baseline no-such-ref-for-the-floor-test left out of this run: ");
   expect(markdown).toContain("## floor: toolhost's cycle against the floor of its own stack, same run");
@@ -88,6 +111,50 @@ describe("the baseline's lockfile check", () => {
       "node_modules/kysely 0.28.0: not installed here",
     ]);
     expect(lockDifferences({}, here)).toEqual(["the ref's package-lock.json has no `packages` (lockfile v1)"]);
+  });
+});
+
+describe("statement times", () => {
+  it("names a statement by its verb, its tables and an UPDATE's first columns, on both dialects", async () => {
+    const { statementLabel } = await import(suiteUrl("../bench/floor/statement-times.mjs"));
+    expect(statementLabel("COMMIT")).toBe("commit");
+    expect(statementLabel("begin immediate")).toBe("begin immediate");
+    expect(statementLabel("savepoint toolhost_tx")).toBe("savepoint");
+    expect(
+      statementLabel(
+        'select "c".*, "r"."status" from "runs" as "r" inner join "tool_calls" as "c" on "c"."run_id" = "r"."run_id"\n left join "receipts" as "x" on 1 = 1 where "r"."run_id" = $1 for update of "r", "c"',
+      ),
+    ).toBe("select runs, tool_calls, receipts");
+    expect(
+      statementLabel(
+        'update "tool_calls" set "status" = ?, "settled_at_ms" = coalesce("settled_at_ms", ?), "updated_at_ms" = ?, "x" = ? where "call_id" = ?',
+      ),
+    ).toBe("update tool_calls set status, settled_at_ms, updated_at_ms, …");
+    expect(statementLabel("update runs set ready_at_ms = ? where run_id = ?")).toBe("update runs set ready_at_ms");
+    expect(
+      statementLabel(
+        "with changed as (update tool_calls set status = $1 returning *) insert into receipts select * from changed",
+      ),
+    ).toBe("with (insert + update) tool_calls, receipts");
+    expect(statementLabel('insert into "receipts" ("call_id") values (?)')).toBe("insert receipts");
+  });
+
+  it("groups the times by label, most time first, per cycle", async () => {
+    const { statementTimeRows } = await import(suiteUrl("../bench/floor/statement-times.mjs"));
+    const { rows, usPerCycle, statementsPerCycle } = statementTimeRows(
+      [
+        { sql: "commit", count: 20, us: 2_000 },
+        { sql: 'insert into "receipts" ("a") values (?)', count: 20, us: 600 },
+        { sql: 'insert into "receipts" ("a") values (?), (?)', count: 10, us: 400 },
+      ],
+      10,
+    );
+    expect(rows).toEqual([
+      { label: "commit", texts: 1, perCycle: 2, usEach: 100, usPerCycle: 200, share: 2 / 3 },
+      { label: "insert receipts", texts: 2, perCycle: 3, usEach: 1_000 / 30, usPerCycle: 100, share: 1 / 3 },
+    ]);
+    expect(usPerCycle).toBe(300);
+    expect(statementsPerCycle).toBe(5);
   });
 });
 

@@ -14,6 +14,10 @@
  * on this checkout's node_modules: baseline-checkout.mjs) in the same rounds, on both databases, and
  * reports server CPU per cycle now against it (the fallback target: at least halved). It is removed
  * at the end, also when the suite fails.
+ * After the rounds, a timed pass: per database a separate toolhost server whose every statement is
+ * timed (statement-counter.mjs with TOOLHOST_BENCH_STATEMENT_TIMES=1), one case at the most workers,
+ * reported as where its statement time goes per cycle (statement-times.mjs). The measured cases run
+ * untimed.
  * TOOLHOST_TEST_DATABASE_URL picks the PostgreSQL database (default postgres://postgres@127.0.0.1:5432/test);
  * when it does not answer, the PostgreSQL systems are left out and say so. Bounded in count and time.
  */
@@ -35,6 +39,7 @@ import { startCountedServer } from "../peers/toolhost-process.mjs";
 import { postgresProblem } from "../protocol/index.mjs";
 import { prepareBaseline } from "./baseline-checkout.mjs";
 import { FLOOR, renderReport } from "./report.mjs";
+import { statementTimeRows } from "./statement-times.mjs";
 
 /** The suite's name: its directory and its RESULTS.md section. */
 export const name = "floor";
@@ -50,7 +55,7 @@ export function benchPlan(quick) {
 
 /**
  * Runs the suite; `plan` overrides benchPlan (the harness test runs a tiny one, and may name the
- * `systems` to run by label).
+ * `systems` to run by label, and the toolhost servers of the timed pass as `timed`).
  * @param {{ quick: boolean, machine: import("../lib/machine.mjs").Machine, log: (line: string) => void, plan?: object }} context
  * @returns {Promise<{ markdown: string, failures: string[], results: object }>}
  */
@@ -61,7 +66,7 @@ export async function run({ quick, machine, log, plan: override }) {
   if (new URL(POSTGRES_URL).hostname !== "127.0.0.1") throw new Error(`${POSTGRES_URL}: 127.0.0.1 only`);
   const problem = await postgresProblem(POSTGRES_URL);
   if (problem !== undefined) log(`PostgreSQL at ${POSTGRES_URL} does not answer (${problem}): SQLite only`);
-  const results = { plan, cases: [], idle: [], skipped: [], baseline: undefined };
+  const results = { plan, cases: [], idle: [], skipped: [], baseline: undefined, statementTimes: [] };
   if (problem !== undefined) {
     for (const label of [FLOOR.postgres, "toolhost PostgreSQL"].filter(wanted)) {
       results.skipped.push({ label, reason: `PostgreSQL does not answer (${problem})` });
@@ -132,6 +137,18 @@ export async function run({ quick, machine, log, plan: override }) {
         }
       }
     }
+    // The timed pass: every toolhost measured above, or the labels `plan.timed` names (none: `[]`).
+    for (const dialect of dialects) {
+      const label = dialect === "sqlite" ? "toolhost SQLite" : "toolhost PostgreSQL";
+      if (!(plan.timed === undefined ? wanted(label) : plan.timed.includes(label))) continue;
+      const timed = await timeStatements(dialect, dir, schemas, workers, plan, admin);
+      failures.push(...timed.failures);
+      results.statementTimes.push({ label, ...timed });
+      log(
+        `${label}, timed pass at ${workers} workers: ${timed.statementsPerCycle.toFixed(1)} statements, ` +
+          `${(timed.usPerCycle / 1000).toFixed(3)} ms of statement time per cycle`,
+      );
+    }
   } finally {
     for (const system of systems) {
       try {
@@ -158,6 +175,30 @@ export async function run({ quick, machine, log, plan: override }) {
   log("");
   for (const line of summary.split("\n")) log(line);
   return { markdown, failures, results };
+}
+
+/**
+ * The timed pass of one database: a toolhost server timing its statements, warmed up by one case,
+ * then one measured case of `workers` workers; its statement times by what they do, per cycle.
+ */
+async function timeStatements(dialect, dir, schemas, workers, plan, admin) {
+  const env = { TOOLHOST_BENCH_STATEMENT_TIMES: "1" };
+  const system = await startToolhostSystem(dialect, dir, schemas, { env });
+  try {
+    const primed = await measureCase(system, workers, { warmupMs: plan.warmupMs, measureMs: plan.warmupMs }, admin);
+    await system.server.statementTimes(true);
+    const measured = await measureCase(system, workers, plan, admin);
+    const times = await system.server.statementTimes();
+    return {
+      workers,
+      cycles: measured.completed,
+      serverMsPerCycle: measured.serverMsPerCycle,
+      ...statementTimeRows(times, measured.completed),
+      failures: [...primed.failures, ...measured.failures],
+    };
+  } finally {
+    await system.server.stop();
+  }
 }
 
 /** A floor server (counted like toolhost) with its world: the keys it was given, fixed ids. */

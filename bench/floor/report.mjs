@@ -65,6 +65,55 @@ export function targetLines(results, plan) {
   return lines;
 }
 
+/** Most statement kinds listed per database in the timed pass's table; the rest are summed in one row. */
+const TIMED_ROWS = 16;
+
+/**
+ * The timed pass's section: per database, where the statement time of a cycle goes.
+ * @returns {string[]}
+ */
+function statementTimeLines(timed) {
+  if (timed.length === 0) return [];
+  const lines = [
+    "",
+    `Where toolhost's statement time goes (the timed pass: per database a separate server timing every statement, one case of ${timed[0].workers} workers after one that warms it up; the measured cases above run untimed). SQLite: each statement's execution on the server's one thread, \`BEGIN\`/\`COMMIT\` included (the WAL's fsync runs apart, off the event loop). PostgreSQL: each round trip from its send to its answer, wall time, so concurrent requests' round trips overlap and the sum can pass the server's CPU. Statements are grouped by what they do (verb, tables, an UPDATE's first columns).`,
+  ];
+  for (const pass of timed) {
+    const shown = pass.rows.slice(0, TIMED_ROWS);
+    const rest = pass.rows.slice(TIMED_ROWS);
+    const rows = shown.map((row) => [
+      `\`${row.label}\``,
+      fixed(row.perCycle, 2),
+      fixed(row.usEach, 1),
+      fixed(row.usPerCycle, 1),
+      `${fixed(100 * row.share, 1)} %`,
+    ]);
+    if (rest.length > 0) {
+      const sum = (key) => rest.reduce((total, row) => total + row[key], 0);
+      rows.push([
+        `${rest.length} others`,
+        fixed(sum("perCycle"), 2),
+        "–",
+        fixed(sum("usPerCycle"), 1),
+        `${fixed(100 * sum("share"), 1)} %`,
+      ]);
+    }
+    const ofCpu =
+      pass.label.includes("SQLite") && pass.serverMsPerCycle > 0
+        ? `, ${fixed((100 * pass.usPerCycle) / 1000 / pass.serverMsPerCycle, 0)} % of the server's ${ms(pass.serverMsPerCycle)} ms of CPU per cycle in that case`
+        : pass.serverMsPerCycle > 0
+          ? ` (the server's CPU in that case: ${ms(pass.serverMsPerCycle)} ms per cycle)`
+          : "";
+    lines.push(
+      "",
+      `${pass.label}, ${pass.cycles} cycles: ${fixed(pass.statementsPerCycle, 1)} statements and ${ms(pass.usPerCycle / 1000)} ms of statement time per cycle${ofCpu}.`,
+      "",
+      markdownTable(["statement", "per cycle", "µs each", "µs per cycle", "share of statement time"], rows),
+    );
+  }
+  return lines;
+}
+
 /**
  * Renders the suite's RESULTS.md section and console summary.
  * @returns {{ markdown: string, summary: string }}
@@ -128,6 +177,7 @@ export function renderReport({ results, plan, machine, quick, failures }) {
   }
   const targets = targetLines(results, plan);
   summary.push(...targets);
+  const timeLines = statementTimeLines(results.statementTimes ?? []);
   const baseline = results.baseline;
   const baselineLines =
     baseline === undefined
@@ -205,6 +255,7 @@ export function renderReport({ results, plan, machine, quick, failures }) {
             baselineRows,
           ),
         ]),
+    ...timeLines,
     "",
     ...targets.map((line) => `- ${line}`),
     ...(failures.length > 0 ? ["", ...failures.map((failure) => `- **correctness failure**: ${failure}`)] : []),

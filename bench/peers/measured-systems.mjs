@@ -30,9 +30,10 @@ export function schemaUrl(schema) {
 
 /**
  * A toolhost server (counted) on a fresh database of `dialect`, with bench/protocol's world built in
- * it. `bin` runs another checkout's `toolhost` (bench/floor's baseline), `label` names it.
+ * it. `bin` runs another checkout's `toolhost` (bench/floor's baseline), `label` names it, `env` adds
+ * to the server's environment.
  */
-export async function startToolhostSystem(dialect, dir, schemas, { nodeArgs = [], bin, label } = {}) {
+export async function startToolhostSystem(dialect, dir, schemas, { nodeArgs = [], bin, label, env = {} } = {}) {
   const databaseUrl =
     dialect === "sqlite"
       ? `sqlite:${join(dir, `bench-${randomBytes(4).toString("hex")}.db`)}`
@@ -40,7 +41,7 @@ export async function startToolhostSystem(dialect, dir, schemas, { nodeArgs = []
   const key = `bench-${randomBytes(16).toString("hex")}`;
   const server = await startCountedToolhost({
     databaseUrl,
-    env: { TOOLHOST_BOOTSTRAP_KEY: key, TOOLHOST_LOG_LEVEL: "warn" },
+    env: { TOOLHOST_BOOTSTRAP_KEY: key, TOOLHOST_LOG_LEVEL: "warn", ...env },
     logFile: join(dir, `server-${dialect}-${randomBytes(4).toString("hex")}.log`),
     nodeArgs,
     bin,

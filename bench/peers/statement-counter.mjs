@@ -6,6 +6,11 @@
  * (`Redis#sendCommand`: a pipeline's commands one each, a Lua script's EVALSHA one). Imported by the
  * peers' load process, and preloaded into the toolhost server (`node --import`), which answers
  * `{ type: "statements" }` on its IPC channel with the counts.
+ *
+ * With TOOLHOST_BENCH_STATEMENT_TIMES=1 it also times every statement by its SQL text (better-sqlite3:
+ * the synchronous execution, on the server's thread; pg: from the send to the answer, a round trip's
+ * wall time) and answers `{ type: "statement-times", reset }` with them. bench/floor's timed pass uses
+ * it; the measured cases never run with it, so the timing costs their figures nothing.
  */
 
 import { createRequire } from "node:module";
@@ -15,11 +20,35 @@ const require = createRequire(new URL("../../packages/server/package.json", impo
 /** Statements counted so far in this process. */
 export const statementCounts = { postgres: 0, sqlite: 0, redis: 0 };
 
+const timing = process.env.TOOLHOST_BENCH_STATEMENT_TIMES === "1";
+/** Per SQL text: executions and their summed time in microseconds (only while `timing`). */
+const statementTimes = new Map();
+
+function addTime(sqlText, startedNs) {
+  const us = Number(process.hrtime.bigint() - startedNs) / 1_000;
+  const entry = statementTimes.get(sqlText);
+  if (entry === undefined) statementTimes.set(sqlText, { count: 1, us });
+  else {
+    entry.count++;
+    entry.us += us;
+  }
+}
+
+/** The text of a pg query's first argument (a string or a query config). */
+function pgText(first) {
+  return typeof first === "string" ? first : typeof first?.text === "string" ? first.text : String(first);
+}
+
 const pg = require("pg");
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   statementCounts.postgres++;
-  return clientQuery.apply(this, args);
+  if (!timing) return clientQuery.apply(this, args);
+  const started = process.hrtime.bigint();
+  const result = clientQuery.apply(this, args);
+  // Kysely and the wake-up relay call query(text, values) without a callback: a promise.
+  if (typeof result?.finally === "function") result.finally(() => addTime(pgText(args[0]), started)).catch(() => {});
+  return result;
 };
 
 try {
@@ -29,10 +58,20 @@ try {
   probe.close();
   for (const method of ["run", "get", "all", "iterate"]) {
     const original = statementProto[method];
-    statementProto[method] = function countedStatement(...args) {
-      statementCounts.sqlite++;
-      return original.apply(this, args);
-    };
+    statementProto[method] = timing
+      ? function timedStatement(...args) {
+          statementCounts.sqlite++;
+          const started = process.hrtime.bigint();
+          try {
+            return original.apply(this, args);
+          } finally {
+            addTime(this.source, started);
+          }
+        }
+      : function countedStatement(...args) {
+          statementCounts.sqlite++;
+          return original.apply(this, args);
+        };
   }
   for (const method of ["exec", "pragma"]) {
     const original = Database.prototype[method];
@@ -61,5 +100,10 @@ export function countRedisCommands(Redis) {
 if (typeof process.send === "function") {
   process.on("message", (message) => {
     if (message?.type === "statements") process.send({ type: "statements", counts: { ...statementCounts } });
+    if (message?.type === "statement-times") {
+      const times = [...statementTimes].map(([sql, { count, us }]) => ({ sql, count, us }));
+      if (message.reset === true) statementTimes.clear();
+      process.send({ type: "statement-times", times });
+    }
   });
 }

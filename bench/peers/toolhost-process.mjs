@@ -29,23 +29,26 @@ export async function startCountedServer({ nodeArgs = [], ...options }) {
   return counted(await startNodeServer({ ...options, nodeArgs: ["--import", COUNTER, ...nodeArgs], ipc: true }));
 }
 
-/** The server with `statements()`, which asks the preloaded counter over IPC. */
+/**
+ * The server with `statements()`, which asks the preloaded counter over IPC, and `statementTimes(reset)`
+ * (a server started with TOOLHOST_BENCH_STATEMENT_TIMES=1: its statements' times by SQL text).
+ */
 function counted(server) {
   const { child } = server;
-  const statements = () =>
+  const ask = (request, what) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error("the server did not answer its statement counts")),
-        ASK_TIMEOUT_MS,
-      );
+      const timer = setTimeout(() => reject(new Error(`the server did not answer its ${what}`)), ASK_TIMEOUT_MS);
       const onMessage = (message) => {
-        if (message?.type !== "statements") return;
+        if (message?.type !== request.type) return;
         clearTimeout(timer);
         child.off("message", onMessage);
-        resolve(message.counts);
+        resolve(message);
       };
       child.on("message", onMessage);
-      child.send({ type: "statements" });
+      child.send(request);
     });
-  return { url: server.url, pid: server.pid, statements, stop: server.stop };
+  const statements = async () => (await ask({ type: "statements" }, "statement counts")).counts;
+  const statementTimes = async (reset = false) =>
+    (await ask({ type: "statement-times", reset }, "statement times")).times;
+  return { url: server.url, pid: server.pid, statements, statementTimes, stop: server.stop };
 }
