@@ -15,7 +15,7 @@
  * a parameter (used for the shape, or inlined into the SQL) is refused on first use.
  */
 
-import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from "kysely";
+import { type Compilable, type CompiledQuery, createQueryId, type QueryResult, type RawBuilder } from "kysely";
 import { registerPreparedStatement } from "./postgres-prepared-statements.js";
 import type { Dialect } from "./storage.js";
 import type { Db } from "./store-context.js";
@@ -120,4 +120,67 @@ export class NamedReusableQuery<I extends object, R> {
   #values(input: I): unknown[] {
     return this.#names.map((name) => input[name]);
   }
+}
+
+/**
+ * A statement whose shape varies over a few forms — which columns a change sets, how many rows an
+ * insert or an `IN` list has — as one ReusableQuery per form. `key` must name the form exactly (the
+ * same key, the same SQL); `build` makes the statement of a form with `values` in it, each used as a
+ * value, as ReusableQuery's rule says. At most `maxShapes` forms are kept; one past them is built and
+ * compiled on each run, so a rare form costs what every statement cost before, and never memory.
+ */
+export class ShapedReusableQuery<S, R> {
+  readonly #maxShapes: number;
+  readonly #build: (db: Db, shape: S, values: readonly unknown[]) => Compilable<R>;
+  readonly #queries = new Map<string, ReusableQuery<unknown[], R>>();
+
+  constructor(maxShapes: number, build: (db: Db, shape: S, values: readonly unknown[]) => Compilable<R>) {
+    this.#maxShapes = maxShapes;
+    this.#build = build;
+  }
+
+  /** Runs the form `key` (`shape`) with `values` on `db` (a database of `dialect`). */
+  execute(dialect: Dialect, db: Db, key: string, shape: S, values: readonly unknown[]): Promise<QueryResult<R>> {
+    let query = this.#queries.get(key);
+    if (query === undefined) {
+      if (this.#queries.size >= this.#maxShapes) return db.executeQuery(this.#build(db, shape, values).compile());
+      query = new ReusableQuery((built: Db, ...args: unknown[]) => this.#build(built, shape, args));
+      this.#queries.set(key, query);
+    }
+    return query.execute(dialect, db, ...values);
+  }
+
+  /** The first row the form answers. */
+  async takeFirst(dialect: Dialect, db: Db, key: string, shape: S, values: readonly unknown[]): Promise<R | undefined> {
+    return (await this.execute(dialect, db, key, shape, values)).rows[0];
+  }
+
+  /** How many forms are compiled (for tests). */
+  get shapes(): number {
+    return this.#queries.size;
+  }
+}
+
+/**
+ * The columns of `row` whose values are defined, in `columns` order, with those values: the form of
+ * an insert or an update that leaves the other columns out, as Kysely's builder does with undefined.
+ */
+export function definedColumns<T extends object, K extends keyof T & string>(
+  row: T,
+  columns: readonly K[],
+): { readonly names: K[]; readonly values: unknown[] } {
+  const names: K[] = [];
+  const values: unknown[] = [];
+  for (const column of columns) {
+    const value = row[column];
+    if (value === undefined) continue;
+    names.push(column);
+    values.push(value);
+  }
+  return { names, values };
+}
+
+/** A `sql` template of `db` as a Compilable, so a reusable query's build can be one (its values as `${…}`). */
+export function compilableSql<R>(db: Db, query: RawBuilder<R>): Compilable<R> {
+  return { compile: () => query.compile(db) };
 }

@@ -40,7 +40,7 @@
  * `transaction-scope.ts`, which turns that deadlock into an immediate error).
  */
 
-import { type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import { StorageUnavailableError } from "./storage-unavailable.js";
 import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
 
@@ -159,12 +159,13 @@ export class SqliteGroupCommitter<DB> {
     let begun = false;
     let committed = false;
     try {
-      await sql`begin immediate`.execute(conn);
+      // Transaction control as compiled statements: Kysely would compile a sql`…` template on every run.
+      await conn.executeQuery(CompiledQuery.raw("begin immediate"));
       begun = true;
       // A batch of one needs no savepoint: when it fails, the whole transaction rolls back instead.
       const nested = batch.length > 1;
       for (const pending of batch) {
-        if (nested) await sql`savepoint toolhost_tx`.execute(conn);
+        if (nested) await conn.executeQuery(CompiledQuery.raw("savepoint toolhost_tx"));
         let outcome: Outcome;
         try {
           outcome = { ok: true, value: await runInTransactionScope(() => pending.work(conn)) };
@@ -173,16 +174,16 @@ export class SqliteGroupCommitter<DB> {
         }
         if (nested) {
           if (!outcome.ok) await rollbackToSavepoint(conn, outcome.error);
-          await sql`release toolhost_tx`.execute(conn);
+          await conn.executeQuery(CompiledQuery.raw("release toolhost_tx"));
         }
         outcomes.push(outcome);
       }
       if (!nested && outcomes[0]?.ok === false) {
         // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL); then this fails harmlessly.
-        await sql`rollback`.execute(conn).catch(() => undefined);
+        await conn.executeQuery(CompiledQuery.raw("rollback")).catch(() => undefined);
       } else {
         this.#beforeCommit?.();
-        await sql`commit`.execute(conn);
+        await conn.executeQuery(CompiledQuery.raw("commit"));
         this.#commits++;
         committed = true;
         await this.#makeDurable?.();
@@ -193,7 +194,7 @@ export class SqliteGroupCommitter<DB> {
       } else {
         failure = { error };
         // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL); then this fails harmlessly.
-        if (begun) await sql`rollback`.execute(conn).catch(() => undefined);
+        if (begun) await conn.executeQuery(CompiledQuery.raw("rollback")).catch(() => undefined);
       }
     }
     this.#transactions += batch.length;
@@ -239,7 +240,7 @@ export class SqliteGroupCommitter<DB> {
  */
 async function rollbackToSavepoint<DB>(conn: Kysely<DB>, cause: unknown): Promise<void> {
   try {
-    await sql`rollback to toolhost_tx`.execute(conn);
+    await conn.executeQuery(CompiledQuery.raw("rollback to toolhost_tx"));
   } catch {
     throw cause;
   }

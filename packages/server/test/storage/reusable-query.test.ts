@@ -4,7 +4,12 @@ import BetterSqlite3 from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/storage/database-schema.js";
-import { NamedReusableQuery, ReusableQuery } from "../../src/storage/reusable-query.js";
+import {
+  definedColumns,
+  NamedReusableQuery,
+  ReusableQuery,
+  ShapedReusableQuery,
+} from "../../src/storage/reusable-query.js";
 
 const sent: CompiledQuery[] = [];
 const open: Kysely<Database>[] = [];
@@ -140,5 +145,75 @@ describe("NamedReusableQuery", () => {
     await expect(unused.execute("sqlite", db, { name: "a", value: "v", at_ms: 1 })).rejects.toThrow(
       /must pass each of its 3 arguments as a value/,
     );
+  });
+});
+
+describe("ShapedReusableQuery", () => {
+  /** Inserts secrets: each row in the form of the columns it defines. */
+  const insertOf = (maxShapes: number, counter: { builds: number }) =>
+    new ShapedReusableQuery(maxShapes, (d, rows: readonly (keyof Database["server_secrets"])[][], values) => {
+      counter.builds++;
+      let next = 0;
+      return d
+        .insertInto("server_secrets")
+        .values(rows.map((columns) => Object.fromEntries(columns.map((c) => [c, values[next++]])) as never));
+    });
+  const COLUMNS = ["name", "value", "created_at_ms"] as const;
+
+  it("compiles each form once and sends what the builder would, defined columns only", async () => {
+    const db = await database();
+    const counter = { builds: 0 };
+    const insert = insertOf(4, counter);
+    const run = async (records: { name: string; value?: string; created_at_ms: number }[]) => {
+      const forms = records.map((record) => definedColumns(record, COLUMNS));
+      const rows = forms.map((form) => form.names);
+      const key = rows.map((names) => names.join()).join("/");
+      await insert.execute(
+        "sqlite",
+        db,
+        key,
+        rows,
+        forms.flatMap((form) => form.values),
+      );
+    };
+    await run([{ name: "a", value: "one", created_at_ms: 1 }]);
+    await run([{ name: "b", value: "two", created_at_ms: 2 }]);
+    await run([
+      { name: "c", value: "three", created_at_ms: 3 },
+      { name: "d", value: "four", created_at_ms: 4 },
+    ]);
+    // One build per form (the first run of each compiles it).
+    expect(insert.shapes).toBe(2);
+    expect(counter.builds).toBe(2);
+    const reused = sent.map(({ sql, parameters }) => ({ sql, parameters }));
+    sent.length = 0;
+    await db.insertInto("server_secrets").values({ name: "e", value: "five", created_at_ms: 5 }).execute();
+    expect(reused[1]).toEqual({ sql: sent[0]?.sql, parameters: ["b", "two", 2] });
+    expect(reused[2]?.parameters).toEqual(["c", "three", 3, "d", "four", 4]);
+    // A column left undefined is left out, as the builder leaves it out (here the NOT NULL refuses it).
+    expect(definedColumns({ name: "f", value: undefined, created_at_ms: 6 }, COLUMNS)).toEqual({
+      names: ["name", "created_at_ms"],
+      values: ["f", 6],
+    });
+    const rows = await db.selectFrom("server_secrets").select("name").orderBy("name").execute();
+    expect(rows.map((row) => row.name)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("keeps at most maxShapes forms and builds every other one each time", async () => {
+    const db = await database();
+    const counter = { builds: 0 };
+    const insert = insertOf(1, counter);
+    const one = (name: string) => insert.execute("sqlite", db, "1", [[...COLUMNS]], [name, "v", 1]);
+    const two = (a: string, b: string) =>
+      insert.execute("sqlite", db, "2", [[...COLUMNS], [...COLUMNS]], [a, "v", 1, b, "v", 1]);
+    await one("a");
+    await two("b", "c");
+    await two("d", "e");
+    await one("f");
+    expect(insert.shapes).toBe(1);
+    // The kept form was built once; the other form once per run.
+    expect(counter.builds).toBe(3);
+    const rows = await db.selectFrom("server_secrets").select("name").orderBy("name").execute();
+    expect(rows.map((row) => row.name)).toEqual(["a", "b", "c", "d", "e", "f"]);
   });
 });

@@ -9,7 +9,7 @@
 
 import { sql } from "kysely";
 import type { CallRecord } from "../records.js";
-import { NamedReusableQuery } from "../reusable-query.js";
+import { compilableSql, NamedReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
 import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
@@ -42,6 +42,63 @@ const ACCEPT = new NamedReusableQuery<AcceptCallInput, CallRecord>(
       .returningAll(),
 );
 
+/** What PostgreSQL's change-and-record statement stores of the receipt, besides the change's inputs. */
+interface AcceptRecordedInput extends AcceptCallInput {
+  readonly receipt_id: string;
+  readonly run_id: string;
+  readonly kind: string;
+  readonly executor_id: string;
+  readonly body_text: string;
+  readonly body_grant: Uint8Array | null;
+  readonly body_digest: Uint8Array;
+  readonly answer_json: string | null;
+  readonly applied: number;
+  readonly created_at_ms: number;
+}
+
+// PostgreSQL's change and record in one statement, compiled once (reusable-query.ts).
+const ACCEPT_RECORDED = new NamedReusableQuery<AcceptRecordedInput, { seq: number }>(
+  [
+    "now_ms",
+    "call_id",
+    "claim_id",
+    "key_id",
+    "receipt_id",
+    "run_id",
+    "kind",
+    "executor_id",
+    "body_text",
+    "body_grant",
+    "body_digest",
+    "answer_json",
+    "applied",
+    "created_at_ms",
+  ],
+  (db, input) =>
+    compilableSql(
+      db,
+      sql<{ seq: number }>`
+    with accepted as (
+      update tool_calls set status = ${ACCEPT_EDGES.to}, accepted_at_ms = ${input.now_ms}, updated_at_ms = ${input.now_ms}
+      where call_id = ${input.call_id} and claim_id = ${input.claim_id}
+        and status in (${sql.join([...ACCEPT_EDGES.from])}) and accept_deadline_ms >= ${input.now_ms}
+        and exists (select 1 from executors
+          where executors.executor_id = tool_calls.executor_id and executors.key_id = ${input.key_id})
+      returning call_id
+    )
+    insert into receipts (call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_grant,
+      body_digest, answer_json, applied, created_at_ms)
+    select accepted.call_id, ${input.receipt_id}::text,
+      (select coalesce(max(last.seq), 0) + 1 from receipts as last where last.call_id = ${input.call_id}),
+      ${input.run_id}::text, ${input.kind}::text, ${input.executor_id}::text, ${input.claim_id}::text,
+      ${input.body_text}::text, ${input.body_grant}::bytea, ${input.body_digest}::bytea, ${input.answer_json}::text,
+      ${input.applied}::integer, ${input.created_at_ms}::bigint
+    from accepted
+    on conflict (call_id, claim_id, receipt_id) do nothing
+    returning seq`,
+    ),
+);
+
 /** The change alone; the accepted call, or undefined when nothing changed. */
 export async function acceptCall(dialect: Dialect, db: Db, input: AcceptCallInput): Promise<CallRecord | undefined> {
   const row = await ACCEPT.takeFirst(dialect, db, input);
@@ -67,26 +124,19 @@ export async function acceptCallRecorded(
   if (dialect === "sqlite") {
     return (await acceptCall(dialect, db, input)) !== undefined && (await insertNextReceipt(dialect, db, receipt));
   }
-  const { now_ms, call_id, claim_id, key_id } = input;
   const stored = storedReceiptBody(receipt);
-  const { rows } = await sql<{ seq: number }>`
-    with accepted as (
-      update tool_calls set status = ${ACCEPT_EDGES.to}, accepted_at_ms = ${now_ms}, updated_at_ms = ${now_ms}
-      where call_id = ${call_id} and claim_id = ${claim_id}
-        and status in (${sql.join([...ACCEPT_EDGES.from])}) and accept_deadline_ms >= ${now_ms}
-        and exists (select 1 from executors
-          where executors.executor_id = tool_calls.executor_id and executors.key_id = ${key_id})
-      returning call_id
-    )
-    insert into receipts (call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_grant,
-      body_digest, answer_json, applied, created_at_ms)
-    select accepted.call_id, ${receipt.receipt_id}::text,
-      (select coalesce(max(last.seq), 0) + 1 from receipts as last where last.call_id = ${call_id}),
-      ${receipt.run_id}::text, ${receipt.kind}::text, ${receipt.executor_id}::text, ${claim_id}::text,
-      ${stored.body_text}::text, ${stored.body_grant}::bytea, ${storedDigest(receipt.body_digest)}::bytea, ${receipt.answer_json}::text,
-      ${receipt.applied ? 1 : 0}::integer, ${receipt.created_at_ms}::bigint
-    from accepted
-    on conflict (call_id, claim_id, receipt_id) do nothing
-    returning seq`.execute(db);
+  const { rows } = await ACCEPT_RECORDED.execute(dialect, db, {
+    ...input,
+    receipt_id: receipt.receipt_id,
+    run_id: receipt.run_id,
+    kind: receipt.kind,
+    executor_id: receipt.executor_id,
+    body_text: stored.body_text,
+    body_grant: stored.body_grant,
+    body_digest: storedDigest(receipt.body_digest),
+    answer_json: receipt.answer_json,
+    applied: receipt.applied ? 1 : 0,
+    created_at_ms: receipt.created_at_ms,
+  });
   return rows.length === 1;
 }

@@ -6,14 +6,15 @@
  */
 
 import { CALL_STATUSES, type CallStatus, FINAL_CALL_STATUSES } from "@toolhost/protocol";
+import type { Insertable } from "kysely";
+import type { ToolCallsTable } from "../database-schema.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { CallRecord, Page, PageRequest } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
+import { definedColumns, ReusableQuery, ShapedReusableQuery } from "../reusable-query.js";
 import type { CallStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
 import { CANCEL_UNCLAIMED_EDGES, RUN_ENDED_EDGES, type StoreCallMoves } from "./call-statuses.js";
-import { pickColumns } from "./pick-columns.js";
 
 const LIST = "tool_calls";
 
@@ -43,18 +44,30 @@ const LIST_BY_TURN = new ReusableQuery((db, runId: string, turn: number) =>
     .orderBy("position"),
 );
 
+/**
+ * A turn's calls go in as one INSERT: compiled once per form (how many rows, which columns each
+ * defines; reusable-query.ts), at most 32 forms.
+ */
+const INSERT_MANY = new ShapedReusableQuery(32, (db, rows: readonly (keyof ToolCallsTable)[][], values) => {
+  let next = 0;
+  // The values are the records' own columns (definedColumns), so the cast restates their types.
+  const objects = rows.map(
+    (columns) => Object.fromEntries(columns.map((column) => [column, values[next++]])) as Insertable<ToolCallsTable>,
+  );
+  return db.insertInto("tool_calls").values(objects);
+});
+
 /** The CallStore over Kysely (both dialects). */
 export class KyselyCallStore implements CallStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async insertMany(calls: readonly CallRecord[]): Promise<void> {
     if (calls.length === 0) return;
-    return this.ctx.write(async (db) => {
-      await db
-        .insertInto("tool_calls")
-        .values(calls.map((call) => pickColumns(call, CALL_COLUMNS)))
-        .execute();
-    });
+    const forms = calls.map((call) => definedColumns(call, CALL_COLUMNS));
+    const rows = forms.map((form) => form.names);
+    const values = forms.flatMap((form) => form.values);
+    const key = rows.map((names) => names.join()).join("/");
+    await this.ctx.write((db) => INSERT_MANY.execute(this.ctx.dialect, db, key, rows, values));
   }
 
   async get(runId: string, callId: string): Promise<CallRecord | undefined> {

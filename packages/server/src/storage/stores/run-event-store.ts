@@ -19,9 +19,10 @@ import type {
   RunEventSource,
   StoredRunEvent,
 } from "../records.js";
-import type { RunEventStore } from "../storage.js";
+import { compilableSql, ShapedReusableQuery } from "../reusable-query.js";
+import type { Dialect, RunEventStore } from "../storage.js";
 import type { Db, StoreContext } from "../store-context.js";
-import { modelRequestFromRow } from "./model-request-store.js";
+import { MODEL_REQUEST_COLUMNS, modelRequestFromRow } from "./model-request-store.js";
 import { BATCH_KIND, type BatchedEvent, OWN_RUN, planRows, readBatch } from "./run-event-batch.js";
 
 /** Events of one run waiting for the transaction's commit. */
@@ -42,6 +43,7 @@ export class KyselyRunEventStore implements RunEventStore {
     if (events.length === 0) return [];
     return this.ctx.write((db) =>
       insertEvents(
+        this.ctx.dialect,
         db,
         runId,
         events,
@@ -62,7 +64,7 @@ export class KyselyRunEventStore implements RunEventStore {
       this.#deferred = deferred;
       hooks.add(async (db) => {
         this.#deferred = undefined;
-        for (const run of deferred) await insertEvents(db, run.runId, run.events, run.atMs);
+        for (const run of deferred) await insertEvents(this.ctx.dialect, db, run.runId, run.events, run.atMs);
       });
     }
     hooks.eventsAppended(runId);
@@ -307,24 +309,6 @@ const CALL_FACT_COLUMNS = [
   "created_at_ms",
 ] as const satisfies readonly (keyof RunEventCallFacts)[];
 
-/** Every column of a model request (its row never changes). */
-const MODEL_REQUEST_COLUMNS = [
-  "request_id",
-  "run_id",
-  "turn",
-  "purpose",
-  "provider",
-  "model",
-  "request_bytes",
-  "estimated_input_tokens",
-  "actual_input_tokens",
-  "output_tokens",
-  "compacted",
-  "latency_ms",
-  "error_json",
-  "created_at_ms",
-] as const satisfies readonly (keyof ModelRequestsTable)[];
-
 /** The columns of `row` named `prefix` + each of `columns`, without the prefix. */
 function picked<C extends string>(row: Record<string, unknown>, prefix: string, columns: readonly C[]) {
   return Object.fromEntries(columns.map((column) => [column, row[`${prefix}${column}`]])) as Record<C, never>;
@@ -354,34 +338,54 @@ function sourceOf(
 }
 
 /**
+ * The events' INSERT, compiled once per number of rows (reusable-query.ts); values: the run's ID,
+ * then six per row (see insertEvents). Up to 64 rows keep their form; more are compiled each time.
+ */
+const INSERT_EVENTS = new ShapedReusableQuery(64, (db, count: number, values) => {
+  const rows = sql.join(
+    Array.from({ length: count }, (_, index) => {
+      const [through, kind, data, historySeq, atMs, ref] = values.slice(1 + 6 * index, 7 + 6 * index);
+      return sql`(cast(${through} as integer), cast(${kind} as text), cast(${data} as text), cast(${historySeq} as integer), cast(${atMs} as bigint), cast(${ref} as text))`;
+    }),
+  );
+  return compilableSql(
+    db,
+    sql<{ seq: number }>`
+    insert into run_events (run_id, seq, kind, data_json, history_seq, created_at_ms, ref_id)
+    select cast(${values[0]} as text), last.seq + e.column1, e.column2, e.column3, e.column4, e.column5, e.column6
+    from (select coalesce(max(seq), 0) as seq from run_events where run_id = ${values[0]}) as last,
+      (values ${rows}) as e
+    returning seq`,
+  );
+});
+
+/**
  * Appends `events` (event i made at `atMs[i]`) after the run's last one in ONE statement, the small
  * ones sharing batch rows (`run-event-batch.ts`): the next seq is read inside the INSERT, and each
  * row's seq is that plus the position of its last event. VALUES columns are named column1… on both
  * dialects; the casts type them for PostgreSQL.
  */
 async function insertEvents(
+  dialect: Dialect,
   db: Db,
   runId: string,
   events: readonly NewRunEvent[],
   atMs: readonly number[],
 ): Promise<number[]> {
   const planned = planRows(runId, events, atMs);
+  // Per row: the position of its last event, kind, data, history seq, time, reference.
+  const values: unknown[] = [runId];
   let through = 0;
-  const rows = sql.join(
-    planned.map((row) => {
-      through += row.batch ? row.count : 1;
-      if (row.batch)
-        return sql`(cast(${through} as integer), cast(${BATCH_KIND} as text), cast(${row.dataJson} as text), cast(${null} as integer), cast(${row.atMs} as bigint), cast(${null} as text))`;
+  for (const row of planned) {
+    through += row.batch ? row.count : 1;
+    if (row.batch) values.push(through, BATCH_KIND, row.dataJson, null, row.atMs, null);
+    else {
       const event = row.event;
-      return sql`(cast(${through} as integer), cast(${event.kind} as text), cast(${dataOf(event)} as text), cast(${"history_seq" in event ? event.history_seq : null} as integer), cast(${row.atMs} as bigint), cast(${refOf(runId, event)} as text))`;
-    }),
-  );
-  const { rows: inserted } = await sql<{ seq: number }>`
-    insert into run_events (run_id, seq, kind, data_json, history_seq, created_at_ms, ref_id)
-    select cast(${runId} as text), last.seq + e.column1, e.column2, e.column3, e.column4, e.column5, e.column6
-    from (select coalesce(max(seq), 0) as seq from run_events where run_id = ${runId}) as last,
-      (values ${rows}) as e
-    returning seq`.execute(db);
+      const historySeq = "history_seq" in event ? event.history_seq : null;
+      values.push(through, event.kind, dataOf(event), historySeq, row.atMs, refOf(runId, event));
+    }
+  }
+  const { rows: inserted } = await INSERT_EVENTS.execute(dialect, db, `${planned.length}`, planned.length, values);
   const lastSeq = Math.max(...inserted.map((row) => Number(row.seq)));
   return events.map((_, index) => lastSeq - events.length + 1 + index);
 }

@@ -5,14 +5,14 @@
  */
 
 import type { RunStatus } from "@toolhost/protocol";
+import type { Insertable } from "kysely";
 import type { RunsTable } from "../database-schema.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
+import { definedColumns, ReusableQuery, ShapedReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { LockedReadyRun, RecentRunsFilter, RunChange, RunStore } from "../storage.js";
 import type { StoreContext } from "../store-context.js";
-import { pickColumns } from "./pick-columns.js";
 
 const LIST = "runs";
 const RECENT = "runs-recent";
@@ -60,6 +60,45 @@ const GET_UNLOCKED = new ReusableQuery((db, runId: string) =>
   db.selectFrom("runs").select(COLUMNS).where("run_id", "=", runId),
 );
 
+/** Forms kept compiled per shaped statement below: a few are used; a form past these is built each time. */
+const MAX_SHAPES = 32;
+
+/** Inserting a run, in the form of the columns it defines (every one, as the flows write runs). */
+const INSERT = new ShapedReusableQuery(MAX_SHAPES, (db, columns: readonly (keyof RunsTable)[], values) =>
+  // The values are a RunRecord's own columns (definedColumns), so the cast restates their types.
+  db
+    .insertInto("runs")
+    .values(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as Insertable<RunsTable>),
+);
+
+/** A run's change: the columns it sets (each form one statement), then the run's ID and status from. */
+const UPDATE = new ShapedReusableQuery(MAX_SHAPES, (db, columns: readonly string[], values) =>
+  db
+    .updateTable("runs")
+    .set(Object.fromEntries(columns.map((column, i) => [column, values[i]])))
+    .where("run_id", "=", values[columns.length] as string)
+    .where("status", "=", values[columns.length + 1] as string)
+    .returning(COLUMNS),
+);
+
+/** The turn engine's runs, locked on PostgreSQL, per number of runs. */
+const LOCK_READY = new ShapedReusableQuery(MAX_SHAPES, (db, lock: boolean, runIds) => {
+  const query = db
+    .selectFrom("runs")
+    .select([...COLUMNS, "ready_at_ms"])
+    .where("run_id", "in", runIds as string[])
+    .orderBy("run_id");
+  return lock ? query.forUpdate() : query;
+});
+
+const CLEAR_READY = new ShapedReusableQuery(MAX_SHAPES, (db, _count: number, runIds) =>
+  db
+    .updateTable("runs")
+    .set({ ready_at_ms: null })
+    .where("run_id", "in", runIds as string[])
+    .where("ready_at_ms", "is not", null),
+);
+
 /** The stored row as a record (the status column holds only run statuses: this store writes them). */
 export function runFromRow(row: Pick<RunsTable, (typeof COLUMNS)[number]>): RunRecord {
   const { output_json, ...rest } = row;
@@ -84,13 +123,9 @@ export class KyselyRunStore implements RunStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async insert(run: RunRecord): Promise<void> {
-    return this.ctx.write(async (db) => {
-      const { output, ...columns } = run;
-      await db
-        .insertInto("runs")
-        .values(pickColumns({ ...columns, output_json: outputJsonOf(output) }, COLUMNS))
-        .execute();
-    });
+    const { output, ...columns } = run;
+    const { names, values } = definedColumns({ ...columns, output_json: outputJsonOf(output) }, COLUMNS);
+    await this.ctx.write((db) => INSERT.execute(this.ctx.dialect, db, names.join(), names, values));
   }
 
   async get(runId: string, scope: IdScope): Promise<RunRecord | undefined> {
@@ -171,20 +206,15 @@ export class KyselyRunStore implements RunStore {
   }
 
   async update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined> {
-    const values: Partial<RunChange> = {};
-    for (const column of CHANGE_COLUMNS) {
-      if (change[column] !== undefined) Object.assign(values, { [column]: change[column] });
+    const { names, values } = definedColumns(change, CHANGE_COLUMNS);
+    const columns: string[] = names;
+    if (change.output !== undefined) {
+      columns.push("output_json");
+      values.push(outputJsonOf(change.output));
     }
-    if (change.output !== undefined) Object.assign(values, { output_json: outputJsonOf(change.output) });
     // The changed row comes back with the change: no second read of the run.
     const row = await this.ctx.write((db) =>
-      db
-        .updateTable("runs")
-        .set(values)
-        .where("run_id", "=", runId)
-        .where("status", "=", from)
-        .returning(COLUMNS)
-        .executeTakeFirst(),
+      UPDATE.takeFirst(this.ctx.dialect, db, columns.join(), columns, [...values, runId, from]),
     );
     return row === undefined ? undefined : runFromRow(row);
   }
@@ -207,28 +237,17 @@ export class KyselyRunStore implements RunStore {
 
   async lockReady(runIds: readonly string[]): Promise<LockedReadyRun[]> {
     if (runIds.length === 0) return [];
-    const rows = await this.ctx.read((db) => {
-      const query = db
-        .selectFrom("runs")
-        .select([...COLUMNS, "ready_at_ms"])
-        .where("run_id", "in", [...runIds])
-        .orderBy("run_id");
-      // SQLite has no row locks (and no FOR UPDATE): its transactions already run one at a time.
-      return (this.ctx.dialect === "postgres" ? query.forUpdate() : query).execute();
-    });
+    // SQLite has no row locks (and no FOR UPDATE): its transactions already run one at a time.
+    const lock = this.ctx.dialect === "postgres";
+    const { rows } = await this.ctx.read((db) =>
+      LOCK_READY.execute(this.ctx.dialect, db, `${runIds.length}`, lock, runIds),
+    );
     return rows.map(({ ready_at_ms, ...row }) => ({ run: runFromRow(row), ready: ready_at_ms !== null }));
   }
 
   async clearReady(runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
-    await this.ctx.write((db) =>
-      db
-        .updateTable("runs")
-        .set({ ready_at_ms: null })
-        .where("run_id", "in", [...runIds])
-        .where("ready_at_ms", "is not", null)
-        .execute(),
-    );
+    await this.ctx.write((db) => CLEAR_READY.execute(this.ctx.dialect, db, `${runIds.length}`, runIds.length, runIds));
   }
 
   async readySince(readyBeforeMs: number, limit: number): Promise<string[]> {
