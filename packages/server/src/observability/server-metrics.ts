@@ -117,7 +117,7 @@ export class ServerMetrics {
     };
     new Gauge({
       name: "toolhost_calls",
-      help: "Tool calls in the database, by status.",
+      help: "Unsettled tool calls in the database, by status (settled ones: toolhost_receipts_total).",
       labelNames: ["status"],
       registers,
       async collect() {

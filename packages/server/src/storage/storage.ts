@@ -520,7 +520,7 @@ export type VerifiedExecutionRecord = Pick<CallRecord, "run_id" | "call_id" | "t
 
 /** Server-wide gauges read when `/metrics` is scraped. */
 export interface CallStatsSnapshot {
-  /** Tool calls per status (statuses without calls are absent). */
+  /** Unsettled tool calls per status (`pending`, `claimed`, `accepted`, `reconciliation_required`; 0 when none). */
   readonly calls_by_status: Readonly<Record<string, number>>;
   /** Creation time of the oldest pending call, or null when none is pending. */
   readonly oldest_pending_created_at_ms: number | null;
@@ -538,7 +538,7 @@ export interface BindingLoadSnapshot {
 
 /** What binding diagnostics (and the metrics) read of tool calls. */
 export interface CallStatsStore {
-  /** Calls per status across the database, the oldest pending call and the executors online. */
+  /** Unsettled calls per status across the database, the oldest pending call and the executors online. */
   snapshot(): Promise<CallStatsSnapshot>;
   /** Pending calls and online executors per binding. */
   bindingLoad(): Promise<BindingLoadSnapshot>;

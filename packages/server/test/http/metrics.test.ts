@@ -93,7 +93,10 @@ describeEachDialect("GET /metrics", (dialect) => {
     expect(sample(text, "toolhost_receipt_replays_total")).toBe(1);
     expect(sample(text, "toolhost_conflicts_total", { code: "receipt_conflict" })).toBe(1);
     expect(sample(text, "toolhost_conflicts_total", { code: "already_claimed" })).toBe(1);
-    expect(sample(text, "toolhost_calls", { status: "completed" })).toBe(1);
+    // Only unsettled calls are counted (a scrape reads the live calls' index, never the settled ones).
+    expect(sample(text, "toolhost_calls", { status: "completed" })).toBeUndefined();
+    expect(sample(text, "toolhost_calls", { status: "accepted" })).toBe(0);
+    expect(sample(text, "toolhost_calls", { status: "reconciliation_required" })).toBe(0);
     expect(sample(text, "toolhost_executors_online")).toBe(2);
     expect(sample(text, "toolhost_claim_latency_seconds_count")).toBe(1);
     // The completed call queued the run's next step: one new pending call, as old as the clock says.

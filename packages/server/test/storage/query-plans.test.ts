@@ -265,6 +265,26 @@ describeEachDialect("query plans of the hot queries", (dialect) => {
     "binding diagnostics: latest verified execution": () => storage.callStats.lastCompleted("a1", "b1"),
   };
 
+  // Per metrics scrape: the gauges count only the unsettled calls. Here those are most of the table,
+  // so PostgreSQL rightly scans it; SQLite must read the live calls' partial index, never the table.
+  if (dialect === "sqlite") {
+    it("metrics gauges: count the unsettled calls from their partial index, not the table", async () => {
+      const snapshot = await storage.callStats.snapshot();
+      expect(snapshot.calls_by_status).toEqual({
+        pending: PENDING_B1 + PENDING_B2,
+        claimed: 300,
+        accepted: 300,
+        reconciliation_required: 0,
+      });
+      const statements = await statementsOf(storage, () => storage.callStats.snapshot());
+      const counting = statements.filter((statement) => /from "tool_calls"/.test(statement.sql));
+      expect(counting).toHaveLength(1);
+      const steps = await sqlitePlan(db, counting[0] as CompiledQuery);
+      expect(steps.join("\n")).toMatch(/USING (COVERING )?INDEX tool_calls_live_by_binding/);
+      expect(steps.filter((step) => /^SCAN tool_calls$/.test(step))).toEqual([]);
+    });
+  }
+
   for (const [name, work] of Object.entries(HOT)) {
     it(`${name}: reads an index in order, no sort, no table scan`, async () => {
       const statements = await statementsOf(storage, work);

@@ -25,10 +25,13 @@ export class KyselyCallStatsStore implements CallStatsStore {
 
   async snapshot(): Promise<CallStatsSnapshot> {
     const [rows, online] = await Promise.all([
+      // Only the unsettled calls, through `tool_calls_live_by_binding`: a scrape costs what the live
+      // work is, not what retention keeps of the settled calls.
       this.ctx.read((db) =>
         db
           .selectFrom("tool_calls")
           .select((eb) => ["status", eb.fn.countAll<number>().as("n"), eb.fn.min("created_at_ms").as("oldest")])
+          .where(statusIn("status", COUNTED))
           .groupBy("status")
           .execute(),
       ),
@@ -40,7 +43,7 @@ export class KyselyCallStatsStore implements CallStatsStore {
           .executeTakeFirst(),
       ),
     ]);
-    const calls: Record<string, number> = {};
+    const calls: Record<string, number> = Object.fromEntries(COUNTED.map((status) => [status, 0]));
     let oldestPending: number | null = null;
     for (const row of rows) {
       calls[row.status] = Number(row.n);
