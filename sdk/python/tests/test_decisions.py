@@ -62,6 +62,14 @@ class ClaimTest(unittest.TestCase):
         refused = verify_claim(self.call(arguments={"x": 2}), "write", ["b"])
         self.assertEqual((refused.type, refused.code), ("refuse", "arguments_digest_mismatch"))
 
+    def test_agents_the_executor_works_for(self) -> None:
+        call = self.call(agent_id="agt_a")
+        self.assertEqual(verify_claim(call, "write", ["b"], None).type, "serve")
+        self.assertEqual(verify_claim(call, "write", ["b"], frozenset({"agt_a", "agt_b"})).type, "serve")
+        other = verify_claim(call, "write", ["b"], frozenset({"agt_b"}))
+        # Declined, never accepted: another executor that works for the agent may take it.
+        self.assertEqual((other.type, other.code), ("decline", "agent_not_allowed"))
+
 
 class DeliveryTest(unittest.TestCase):
     def test_what_an_attempt_means(self) -> None:

@@ -71,6 +71,56 @@ class RunnerCycleTest(unittest.TestCase):
         self.assertEqual(states, [("done",)])
         self.assertEqual(kinds, ["accepted", "progress", "completed"])
 
+    def test_authorize_refuses_a_call_without_running_it_and_agent_ids_decline_other_agents(self) -> None:
+        world = self.world([{"name": "refunds.issue", "effect": "write"}])
+        script = [{"tool_calls": [{"name": "refunds.issue", "arguments": {"amount": 5}}]}, {"message": "done"}]
+        runner = ToolRunner(**world.runner_options(self.dir, f"exec-{uuid.uuid4().hex[:8]}"))
+        ran = []
+        asked = []
+
+        def authorize(call):
+            asked.append((call.subject, call.agent_id, call.operation_key))
+            return call.subject != "customer-blocked"
+
+        @runner.tool("refunds.issue", effect="write", authorize=authorize)
+        def issue(call, ctx):
+            ran.append(call.subject)
+            return {"refund": "R-1"}
+
+        running = RunningRunner(runner)
+        allowed = world.start_run(world.session(script, subject="customer-7"))
+        blocked = world.start_run(world.session(script, subject="customer-blocked"))
+        self.assertEqual(self.wait_run(world, allowed)["status"], "completed")
+        self.wait_run(world, blocked)
+        self.assertIsNone(running.stop())
+        self.assertEqual(ran, ["customer-7"])
+        refused = world.calls(blocked)[0]
+        self.assertEqual(refused["status"], "failed")
+        self.assertEqual(runner.stats()["counters"]["authorizations_denied"], 1)
+        self.assertEqual(sorted(subject for subject, _, _ in asked), ["customer-7", "customer-blocked"])
+        self.assertTrue(all(agent == world.agent["agent_id"] for _, agent, _ in asked))
+        self.assertIn(f"{allowed}:", " ".join(key for _, _, key in asked))
+        results = [item for item in world.history(blocked) if item["type"] == "tool_result"]
+        self.assertIn("not_authorized", json.dumps(results[0]))
+
+        # An executor for other agents only never accepts the call: it stays claimable.
+        elsewhere = ToolRunner(**world.runner_options(self.dir, f"exec-{uuid.uuid4().hex[:8]}", agent_ids=["agt_someone_else"]))
+        declined = []
+        elsewhere.on("declined", lambda payload: declined.append(payload["code"]))
+
+        @elsewhere.tool("refunds.issue", effect="write")
+        def never(call, ctx):
+            ran.append("elsewhere")
+            return {}
+
+        running = RunningRunner(elsewhere)
+        waiting = world.start_run(world.session(script))
+        wait_for("a declined claim", lambda: declined)
+        self.assertIsNone(running.stop())
+        self.assertEqual(set(declined), {"agent_not_allowed"})
+        self.assertEqual(ran, ["customer-7"])
+        self.assertIn(world.calls(waiting)[0]["status"], ("pending", "claimed"))
+
     def test_business_error_fails_cancelled_error_cancels_and_an_exception_is_reconciled(self) -> None:
         world = self.world([
             {"name": "w.fail", "effect": "write"}, {"name": "w.cancel", "effect": "write"},

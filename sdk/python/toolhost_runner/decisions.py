@@ -6,7 +6,7 @@ definite outcome; any other exception of a write tool is ``reconciliation_requir
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import AbstractSet, Any, Dict, List, Optional
 
 from .answer_reader import HttpOutcome, is_transient_status
 from .errors import BusinessError, CancelledError
@@ -53,14 +53,22 @@ class ClaimVerdict:
     message: str = ""
 
 
-def verify_claim(call: Dict[str, Any], registered_effect: Optional[str], binding_ids: List[str]) -> ClaimVerdict:
-    """Checks a claimed call against the runner's registrations and the arguments' digest."""
+def verify_claim(
+    call: Dict[str, Any],
+    registered_effect: Optional[str],
+    binding_ids: List[str],
+    agent_ids: Optional[AbstractSet[str]] = None,
+) -> ClaimVerdict:
+    """Checks a claimed call against the runner's registrations, the agents it works for (``agent_ids``,
+    None: every agent) and the arguments' digest. The product's ``authorize`` comes after these."""
     if registered_effect is None:
         return ClaimVerdict("decline", "tool_not_registered", f"no handler for {call['tool_name']}")
     if call["binding_id"] not in binding_ids:
         return ClaimVerdict("decline", "binding_not_served", f"binding {call['binding_id']} is not served here")
     if call["effect"] == "write" and registered_effect != "write":
         return ClaimVerdict("decline", "effect_mismatch", "a write call is never run by a handler registered as read")
+    if agent_ids is not None and call["agent_id"] not in agent_ids:
+        return ClaimVerdict("decline", "agent_not_allowed", f"agent {call['agent_id']} is not served by this executor")
     try:
         digest = arguments_digest(call["arguments"])
     except (ValueError, TypeError, UnicodeEncodeError, RecursionError):

@@ -39,12 +39,24 @@ def serve_claim(rt: "ToolRunner", claim: Dict[str, Any]) -> None:
     try:
         rt._emit("claimed", {"call_id": call["call_id"], "claim_id": claim["claim_id"], "replayed": claim["replayed"]})
         registration = rt._registry.get(tool)
-        verdict = verify_claim(call, None if registration is None else registration.effect, rt.binding_ids)
+        verdict = verify_claim(call, None if registration is None else registration.effect, rt.binding_ids, rt.agent_ids)
         if verdict.type == "decline":
             rt._stats_add("claims_declined")
             rt._log.info("declined call %s: %s", call["call_id"], verdict.message)
             rt._emit("declined", {"call_id": call["call_id"], "code": verdict.code})
             return
+        operation_key = rt._operation_key(call)
+        if verdict.type == "serve" and registration is not None and registration.authorize is not None:
+            try:
+                allowed = registration.authorize(ToolCall.from_claim(call, claim["claim_id"], operation_key)) is True
+            except Exception:  # noqa: BLE001 - the product's check failing is not a refusal
+                # Not accepted now: the claim lapses and the call comes back (here or to another executor).
+                rt._log.exception("authorize of call %s raised; the call is not accepted now and will come back", call["call_id"])
+                rt._emit("declined", {"call_id": call["call_id"], "code": "authorize_failed"})
+                return
+            if not allowed:
+                rt._stats_add("authorizations_denied")
+                verdict = ClaimVerdict("refuse", "not_authorized", "the product refused this call for its subject")
         entry_fields = {
             "call_id": call["call_id"],
             "run_id": call["run_id"],
@@ -53,7 +65,7 @@ def serve_claim(rt: "ToolRunner", claim: Dict[str, Any]) -> None:
             "executor_id": rt.executor_id,
             "claim_id": claim["claim_id"],
             "grant_secret": claim["grant"],
-            "operation_key": rt._operation_key(call),
+            "operation_key": operation_key,
             "call_json": compact_text(call),
         }
         receipt_id = new_receipt_id("accepted")

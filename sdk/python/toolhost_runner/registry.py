@@ -22,6 +22,8 @@ class Registration:
     max_concurrency: int
     input_schema: Optional[Dict[str, Any]]
     description: Optional[str]
+    # The product's permission check of a claimed call (``ToolCall`` → bool), before it is accepted.
+    authorize: Optional[Callable[..., Any]] = None
 
 
 class Registry:
@@ -39,6 +41,8 @@ class Registry:
             raise RunnerError("invalid_registration", f"result_type of {registration.name} must be one of {RESULT_TYPES}")
         if registration.max_concurrency < 1:
             raise RunnerError("invalid_registration", f"max_concurrency of {registration.name} must be at least 1")
+        if registration.authorize is not None and not callable(registration.authorize):
+            raise RunnerError("invalid_registration", f"authorize of {registration.name} must be a function")
         if not registration.name or registration.name in self._tools:
             raise RunnerError("invalid_registration", f"tool {registration.name!r} is empty or registered twice")
         self._tools[registration.name] = registration

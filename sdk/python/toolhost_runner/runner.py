@@ -11,7 +11,7 @@ import signal
 import sqlite3
 import threading
 import time
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set
 
 from .cancellations import CancellationBook
 from .connection import ConnectionManager
@@ -24,7 +24,7 @@ from .measure import compact_text
 from .recovery import recover_journal
 from .registry import Registration, Registry
 from .server_client import ServerClient
-from .tool_call import DeferredHandle
+from .tool_call import DeferredHandle, ToolCall
 from .tool_slots import ToolSlots
 from .trouble_watch import TroubleWatch
 
@@ -65,6 +65,7 @@ class ToolRunner:
         connect_timeout_s: Optional[float] = None,
         batching: bool = True,
         operation_key: Optional[Callable[[Dict[str, Any]], str]] = None,
+        agent_ids: Optional[Iterable[str]] = None,
         logger: Optional[logging.Logger] = None,
     ) -> None:
         if not isinstance(api_key, str) or api_key == "":
@@ -73,6 +74,12 @@ class ToolRunner:
             raise RunnerError("invalid_options", "executor_id must be 1-128 letters, digits and _ . : - (starting with a letter or digit)")
         if not binding_ids or not all(isinstance(b, str) and b for b in binding_ids):
             raise RunnerError("invalid_options", "binding_ids must name at least one binding")
+        if agent_ids is not None:
+            if isinstance(agent_ids, str):
+                raise RunnerError("invalid_options", "agent_ids must be a list of agent IDs")
+            agent_ids = list(agent_ids)
+            if not agent_ids or not all(isinstance(a, str) and a for a in agent_ids):
+                raise RunnerError("invalid_options", "agent_ids must name at least one agent (leave it out to serve every agent)")
         if not 0 <= poll_wait_ms <= 30_000:
             raise RunnerError("invalid_options", "poll_wait_ms must be between 0 and 30000")
         if max_concurrency_per_tool < 1 or not 1 <= poll_page_size <= 200:
@@ -84,6 +91,8 @@ class ToolRunner:
             raise RunnerError("invalid_options", str(error)) from error
         self.executor_id = executor_id
         self.binding_ids = list(binding_ids)
+        # The agents this executor works for; None: every agent the key reaches.
+        self.agent_ids: Optional[FrozenSet[str]] = None if agent_ids is None else frozenset(agent_ids)
         self._max_concurrency = max_concurrency_per_tool
         self._poll_wait_ms = poll_wait_ms
         self._poll_page_size = poll_page_size
@@ -135,14 +144,19 @@ class ToolRunner:
         description: Optional[str] = None,
         result_type: Optional[str] = None,
         max_concurrency: Optional[int] = None,
+        authorize: Optional[Callable[[ToolCall], bool]] = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Decorator registering ``fn(call, ctx)`` as the handler of ``name`` (before ``run()``)."""
+        """Decorator registering ``fn(call, ctx)`` as the handler of ``name`` (before ``run()``).
+
+        ``authorize(call)`` is the product's permission check of a claimed call, before it is accepted:
+        ``True`` serves it; anything else accepts it and reports ``failed`` (``not_authorized``) without
+        running the handler; an exception leaves it unaccepted (the claim lapses and the call comes back)."""
 
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
             if self.state != "created":
                 raise RunnerError("invalid_registration", "register every tool before run()")
             limit = self._max_concurrency if max_concurrency is None else max_concurrency
-            self._registry.add(Registration(name, fn, effect, result_type, limit, input_schema, description))
+            self._registry.add(Registration(name, fn, effect, result_type, limit, input_schema, description, authorize))
             self._slots.declare(name, limit)
             return fn
 

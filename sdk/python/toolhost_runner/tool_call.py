@@ -38,6 +38,11 @@ class ToolCall:
     def from_entry(entry: "JournalEntry") -> "ToolCall":
         """The call journaled in ``entry``."""
         call: Dict[str, Any] = json.loads(entry.call_json)
+        return ToolCall.from_claim(call, entry.claim_id, entry.operation_key)
+
+    @staticmethod
+    def from_claim(call: Dict[str, Any], claim_id: str, operation_key: str) -> "ToolCall":
+        """The call of a claim (its ``call`` member), with the claim's ID and the call's operation key."""
         return ToolCall(
             run_id=call["run_id"],
             call_id=call["call_id"],
@@ -53,8 +58,8 @@ class ToolCall:
             toolset_version=call["toolset_version"],
             deadline=call["deadline"],
             accept_deadline=call["accept_deadline"],
-            claim_id=entry.claim_id,
-            operation_key=entry.operation_key,
+            claim_id=claim_id,
+            operation_key=operation_key,
             traceparent=call.get("traceparent"),
         )
 
