@@ -9,16 +9,25 @@
  */
 
 import { type Migrator, sql } from "kysely";
-import { CommitHooks } from "./commit-hooks.js";
-import { CommittedEffects } from "./committed-effects.js";
-import type { DatabaseConnection } from "./connect-database.js";
 import type { Database } from "./database-schema.js";
-import { HistoryCache } from "./history-cache.js";
-import { ImmutableRowCache } from "./immutable-row-cache.js";
+import { CommitHooks } from "./engine/commit-hooks.js";
+import { CommittedEffects } from "./engine/committed-effects.js";
+import type { DatabaseConnection } from "./engine/connect-database.js";
+import { HistoryCache } from "./engine/history-cache.js";
+import { ImmutableRowCache } from "./engine/immutable-row-cache.js";
+import { refreshPlannerStatistics } from "./engine/planner-statistics.js";
+import { SqliteGroupCommitter } from "./engine/sqlite-group-commit.js";
+import type { StatementObserver } from "./engine/statement-counter.js";
+import {
+  type Db,
+  postgresPoolContext,
+  type StoreContext,
+  sqliteTopLevelContext,
+  transactionContext,
+} from "./engine/store-context.js";
+import { assertOutsideTransaction, runInTransactionScope } from "./engine/transaction-scope.js";
+import { writePathFacts, writePathProblem } from "./engine/write-path-check.js";
 import { applyMigrations, createMigrator } from "./migrations/migrator.js";
-import { refreshPlannerStatistics } from "./planner-statistics.js";
-import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
-import type { StatementObserver } from "./statement-counter.js";
 import type {
   AfterCommit,
   AgentStore,
@@ -48,16 +57,7 @@ import type {
   ToolsetStore,
 } from "./storage.js";
 import { StorageUnavailableError, translatingStorageFailures } from "./storage-unavailable.js";
-import {
-  type Db,
-  postgresPoolContext,
-  type StoreContext,
-  sqliteTopLevelContext,
-  transactionContext,
-} from "./store-context.js";
 import { createStores } from "./stores/create-stores.js";
-import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
-import { writePathFacts, writePathProblem } from "./write-path-check.js";
 
 /** Runs a transaction's work on the stores of `context`, then the writes it deferred to its commit. */
 async function runWork<T>(work: (stores: Stores) => Promise<T>, context: StoreContext, db: Db): Promise<T> {

@@ -4,7 +4,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/storage/database-schema.js";
-import { NamedReusableQuery, ReusableQuery } from "../../src/storage/reusable-query.js";
+import { NamedReusableQuery, ReusableQuery } from "../../src/storage/engine/reusable-query.js";
 
 const sent: CompiledQuery[] = [];
 const open: Kysely<Database>[] = [];

@@ -8,10 +8,10 @@
  */
 
 import { sql } from "kysely";
+import { NamedReusableQuery } from "../engine/reusable-query.js";
+import type { Db } from "../engine/store-context.js";
 import type { CallRecord } from "../records.js";
-import { NamedReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
-import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
 import { ACCEPT_EDGES } from "./call-statuses.js";
 import { executorOwnedBy } from "./executor-owned-by.js";

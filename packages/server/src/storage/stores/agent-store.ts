@@ -1,5 +1,7 @@
 /** Agents (`agents`) and their immutable versions (`agent_versions`). */
 
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { StoreContext } from "../engine/store-context.js";
 import {
   decodeCreatedCursor,
   decodeNumberCursor,
@@ -8,10 +10,8 @@ import {
   pageOf,
 } from "../page-cursor.js";
 import type { AgentRecord, AgentVersionRecord, IdScope, Page, PageRequest } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { AgentStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
 import { toolsReferenceBinding } from "./tools-json.js";
 

@@ -1,10 +1,10 @@
 /** Executor bindings in the `bindings` table. */
 
+import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { BindingRecord, IdScope, Page, PageRequest } from "../records.js";
 import { inScope } from "../scope-condition.js";
 import type { BindingStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 
 const LIST = "bindings";
 

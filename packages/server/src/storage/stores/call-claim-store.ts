@@ -6,8 +6,9 @@
  */
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, transitionCall } from "@toolhost/protocol";
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { StoreContext } from "../engine/store-context.js";
 import type { CallRecord } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import type {
   CallClaimStore,
   CallContext,
@@ -18,7 +19,6 @@ import type {
   ClaimInput,
   SettledCall,
 } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 import { acceptCall, acceptCallRecorded } from "./accept-call-query.js";
 import { loadCallContext } from "./call-context-query.js";
 import { callFromRow } from "./call-row.js";

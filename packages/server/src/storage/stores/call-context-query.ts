@@ -10,9 +10,9 @@
 import { RUN_STATUSES, type RunStatus } from "@toolhost/protocol";
 import { type Selectable, sql } from "kysely";
 import type { ExecutorsTable, ReceiptsTable, RunsTable, ToolCallsTable } from "../database-schema.js";
-import { ReusableQuery } from "../reusable-query.js";
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { Db } from "../engine/store-context.js";
 import type { CallContext, CallContextInput } from "../storage.js";
-import type { Db } from "../store-context.js";
 import { callFromRow } from "./call-row.js";
 import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-store.js";
 import { receiptFactsFromRow } from "./receipt-store.js";

@@ -5,6 +5,7 @@
  */
 
 import type { CallStatus } from "@toolhost/protocol";
+import type { StoreContext } from "../engine/store-context.js";
 import { LIVE_BY_BINDING_STATUSES } from "../migrations/0024-binding-call-indexes.js";
 import type {
   BindingCallCounts,
@@ -13,7 +14,6 @@ import type {
   CallStatsStore,
   VerifiedExecutionRecord,
 } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 import { statusIn, statusIs } from "./status-literals.js";
 
 /** The unsettled statuses, as `tool_calls_live_by_binding` lists them (spelled as literals, status-literals.ts). */

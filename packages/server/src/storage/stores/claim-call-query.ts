@@ -6,9 +6,9 @@
  */
 
 import { sql } from "kysely";
-import { NamedReusableQuery } from "../reusable-query.js";
+import { NamedReusableQuery } from "../engine/reusable-query.js";
+import type { Db } from "../engine/store-context.js";
 import type { ClaimInput, Dialect } from "../storage.js";
-import type { Db } from "../store-context.js";
 import { CLAIM_EDGES, RELEASE_EDGES } from "./call-statuses.js";
 
 // Compiled once (reusable-query.ts).

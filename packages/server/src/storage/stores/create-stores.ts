@@ -1,7 +1,7 @@
 /** Every store over one store context. */
 
+import type { StoreContext } from "../engine/store-context.js";
 import type { Stores } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 import { KyselyAgentStore } from "./agent-store.js";
 import { KyselyBindingStore } from "./binding-store.js";
 import { KyselyCallClaimStore } from "./call-claim-store.js";

@@ -5,8 +5,8 @@
  */
 
 import { isReceiptKind, RUN_STATUSES, type RunStatus } from "@toolhost/protocol";
+import type { StoreContext } from "../engine/store-context.js";
 import type { ExecutorReportStore, ReportFacts, ReportReceipt } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
 
 /** The ExecutorReportStore over Kysely (both dialects). */

@@ -7,11 +7,11 @@
 
 import { type Selectable, type SqlBool, sql } from "kysely";
 import type { ExecutorsTable } from "../database-schema.js";
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { StoreContext } from "../engine/store-context.js";
 import { decodeIdCursor, encodeIdCursor } from "../page-cursor.js";
 import type { ExecutorRecord, IdScope, Page, PageRequest } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import type { ExecutorConnectInput, ExecutorStore, OwnedConnection } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 
 const LIST = "executors";
 

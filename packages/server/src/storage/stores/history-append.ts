@@ -15,7 +15,7 @@
  */
 
 import { sql } from "kysely";
-import type { Db } from "../store-context.js";
+import type { Db } from "../engine/store-context.js";
 
 /** One item to append: compact JSON, and when it was appended. */
 export interface NewHistoryItem {

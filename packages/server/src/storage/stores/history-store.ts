@@ -15,10 +15,10 @@
  * when the run's length told by `lengthKnown` says the cache holds every stored item.
  */
 
+import type { Db, StoreContext } from "../engine/store-context.js";
 import { decodeNumberCursor, encodeNumberCursor, pageOf } from "../page-cursor.js";
 import type { HistoryItemRecord, Page, PageRequest } from "../records.js";
 import type { HistoryStore } from "../storage.js";
-import type { Db, StoreContext } from "../store-context.js";
 import { appendOnPostgres, appendOnSqlite, markReadyOnSqlite, type NewHistoryItem } from "./history-append.js";
 
 const LIST = "history";

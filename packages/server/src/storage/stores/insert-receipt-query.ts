@@ -5,10 +5,10 @@
  */
 
 import { sql } from "kysely";
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { Db } from "../engine/store-context.js";
 import type { ReceiptRecord, ReceiptResultReference } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import type { Dialect } from "../storage.js";
-import type { Db } from "../store-context.js";
 import { storedDigest } from "./receipt-digest.js";
 import { type StoredBody, storedBody } from "./receipt-envelope.js";
 

@@ -6,12 +6,12 @@
 
 import type { Selectable } from "kysely";
 import type { KeysTable } from "../database-schema.js";
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, IdScopes, KeyRecord, Page, PageRequest, Scope } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import { idScopeJsonWithin } from "../scope-condition.js";
 import type { KeyStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 
 const LIST = "keys";
 

@@ -1,10 +1,10 @@
 /** Model requests on record (`model_requests`), listed per run in creation order. */
 
 import type { ModelRequestsTable } from "../database-schema.js";
+import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { ModelRequestPurpose, ModelRequestRecord, Page, PageRequest } from "../records.js";
 import type { ModelRequestStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 
 const LIST = "model-requests";
 

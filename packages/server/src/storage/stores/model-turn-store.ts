@@ -4,9 +4,9 @@
  * whose lease lapsed while its request was slow) never both drive it.
  */
 
+import type { StoreContext } from "../engine/store-context.js";
 import type { ModelTurnRecord } from "../records.js";
 import type { ModelTurnStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 
 const COLUMNS = ["run_id", "turn", "owner", "lease_expires_ms", "attempts", "created_at_ms", "updated_at_ms"] as const;
 

@@ -7,13 +7,13 @@
 
 import { type CallStatus, RUN_STATUSES, type RunStatus, runFreezesCall } from "@toolhost/protocol";
 import { sql } from "kysely";
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { Db, StoreContext } from "../engine/store-context.js";
 import { LIVE_BY_BINDING_STATUSES } from "../migrations/0024-binding-call-indexes.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { CancellationRecord, CandidateCall, CandidateQuery, PendingCallStore, ReleasedCall } from "../storage.js";
-import type { Db, StoreContext } from "../store-context.js";
 import {
   ACCEPTED,
   CLAIM_EDGES,

@@ -12,10 +12,10 @@
 import { isReceiptKind } from "@toolhost/protocol";
 import type { Selectable } from "kysely";
 import type { ReceiptsTable } from "../database-schema.js";
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { Db, StoreContext } from "../engine/store-context.js";
 import type { ReceiptFacts, ReceiptRecord } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import type { ReceiptStore } from "../storage.js";
-import type { Db, StoreContext } from "../store-context.js";
 import { insertNextReceipt, type NewReceipt } from "./insert-receipt-query.js";
 import { digestOfStored } from "./receipt-digest.js";
 import { wholeStoredBody } from "./receipt-envelope.js";

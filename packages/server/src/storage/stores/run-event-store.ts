@@ -11,6 +11,7 @@
 
 import { sql } from "kysely";
 import type { ModelRequestsTable } from "../database-schema.js";
+import type { Db, StoreContext } from "../engine/store-context.js";
 import type {
   NewRunEvent,
   RunEventCallFacts,
@@ -20,7 +21,6 @@ import type {
   StoredRunEvent,
 } from "../records.js";
 import type { RunEventStore } from "../storage.js";
-import type { Db, StoreContext } from "../store-context.js";
 import { modelRequestFromRow } from "./model-request-store.js";
 import { BATCH_KIND, type BatchedEvent, OWN_RUN, planRows, readBatch } from "./run-event-batch.js";
 

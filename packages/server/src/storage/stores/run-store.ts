@@ -6,12 +6,12 @@
 
 import type { RunStatus } from "@toolhost/protocol";
 import type { RunsTable } from "../database-schema.js";
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { LockedReadyRun, RecentRunsFilter, RunChange, RunStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
 
 const LIST = "runs";

@@ -4,8 +4,8 @@
  * that was stored first.
  */
 
+import type { StoreContext } from "../engine/store-context.js";
 import type { SecretStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 
 /** The SecretStore over Kysely (both dialects). */
 export class KyselySecretStore implements SecretStore {

@@ -1,11 +1,11 @@
 /** Sessions in the `sessions` table; scope conditions apply to the session's agent. */
 
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest, SessionRecord } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import { inScope } from "../scope-condition.js";
 import type { SessionStore } from "../storage.js";
-import type { StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
 
 const LIST = "sessions";

@@ -10,10 +10,10 @@
 
 import { type CallStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
 import { sql } from "kysely";
+import { NamedReusableQuery } from "../engine/reusable-query.js";
+import type { Db } from "../engine/store-context.js";
 import type { CallRecord } from "../records.js";
-import { NamedReusableQuery } from "../reusable-query.js";
 import type { Dialect, SettledCall } from "../storage.js";
-import type { Db } from "../store-context.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
 import { executorOwnedBy } from "./executor-owned-by.js";
 

@@ -4,6 +4,8 @@
  * binding scope in the SQL (`toolsetBindingsInScope`).
  */
 
+import { ReusableQuery } from "../engine/reusable-query.js";
+import type { Db, StoreContext } from "../engine/store-context.js";
 import {
   decodeCreatedCursor,
   decodeNumberCursor,
@@ -12,10 +14,8 @@ import {
   pageOf,
 } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest, ToolsetRecord, ToolsetVersionRecord } from "../records.js";
-import { ReusableQuery } from "../reusable-query.js";
 import { inScope, toolsetBindingsInScope } from "../scope-condition.js";
 import type { ToolsetStore } from "../storage.js";
-import type { Db, StoreContext } from "../store-context.js";
 import { pickColumns } from "./pick-columns.js";
 import { bindingIdsOfTools } from "./tools-json.js";
 

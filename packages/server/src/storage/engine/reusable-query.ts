@@ -16,8 +16,8 @@
  */
 
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from "kysely";
+import type { Dialect } from "../storage.js";
 import { registerPreparedStatement } from "./postgres-prepared-statements.js";
-import type { Dialect } from "./storage.js";
 import type { Db } from "./store-context.js";
 
 /** Stands for argument `index` while the query is built once. */

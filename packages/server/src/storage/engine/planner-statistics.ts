@@ -9,8 +9,8 @@
  */
 
 import { type Kysely, sql } from "kysely";
-import type { Database } from "./database-schema.js";
-import type { Dialect } from "./storage.js";
+import type { Database } from "../database-schema.js";
+import type { Dialect } from "../storage.js";
 
 /** The tables the hot queries and sweeps read. */
 export const HOT_QUERY_TABLES = ["tool_calls", "runs", "executors", "model_turns"] as const;

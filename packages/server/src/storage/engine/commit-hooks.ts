@@ -10,10 +10,10 @@
  */
 
 import type { Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import type { Wakeup } from "../records.js";
+import type { AfterCommit } from "../storage.js";
 import type { CommittedEffects } from "./committed-effects.js";
-import type { Database } from "./database-schema.js";
-import type { Wakeup } from "./records.js";
-import type { AfterCommit } from "./storage.js";
 
 /** The handle hooks write through (the store context's `Db`; named here so the two files need not import each other). */
 type Db = Kysely<Database>;

@@ -4,8 +4,8 @@
  * hand theirs over at once, since their writes committed when they returned.
  */
 
-import type { Wakeup } from "./records.js";
-import type { AfterCommit, CommittedEffectSinks } from "./storage.js";
+import type { Wakeup } from "../records.js";
+import type { AfterCommit, CommittedEffectSinks } from "../storage.js";
 
 /** The registered sinks of one storage. */
 export class CommittedEffects {

@@ -6,13 +6,13 @@
  */
 
 import type { Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import type { AfterCommit, Dialect } from "../storage.js";
+import { translatingStorageFailures } from "../storage-unavailable.js";
 import type { CommitHooks } from "./commit-hooks.js";
-import type { Database } from "./database-schema.js";
 import type { HistoryCache } from "./history-cache.js";
 import type { ImmutableRowCache } from "./immutable-row-cache.js";
 import type { SqliteGroupCommitter } from "./sqlite-group-commit.js";
-import type { AfterCommit, Dialect } from "./storage.js";
-import { translatingStorageFailures } from "./storage-unavailable.js";
 import { assertOutsideTransaction } from "./transaction-scope.js";
 
 /** A database handle for one store operation. */

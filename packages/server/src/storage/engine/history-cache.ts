@@ -11,7 +11,7 @@
  * a run whose history alone exceeds a quarter of that is not kept (it is read in full, as before).
  */
 
-import type { HistoryItemRecord } from "./records.js";
+import type { HistoryItemRecord } from "../records.js";
 
 /** Default bound of the item text kept, in UTF-16 code units (about 64 MB of ASCII JSON). */
 export const DEFAULT_HISTORY_CACHE_CHARACTERS = 64 * 1024 * 1024;

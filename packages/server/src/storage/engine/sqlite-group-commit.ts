@@ -41,7 +41,7 @@
  */
 
 import { type Kysely, sql } from "kysely";
-import { StorageUnavailableError } from "./storage-unavailable.js";
+import { StorageUnavailableError } from "../storage-unavailable.js";
 import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
 
 /** Counters of the committer since it was created. */

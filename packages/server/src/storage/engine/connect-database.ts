@@ -13,15 +13,15 @@ import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Database } from "./database-schema.js";
-import { type DatabaseLocation, parseDatabaseUrl, redactDatabaseUrl, SQLITE_MEMORY_PATH } from "./database-url.js";
+import type { Database } from "../database-schema.js";
+import { type DatabaseLocation, parseDatabaseUrl, redactDatabaseUrl, SQLITE_MEMORY_PATH } from "../database-url.js";
+import type { Dialect } from "../storage.js";
+import { StorageUnavailableError } from "../storage-unavailable.js";
 import { usePreparedStatements } from "./postgres-prepared-statements.js";
 import { SqliteServerDialect } from "./sqlite-dialect.js";
 import { StatementCachingDatabase } from "./sqlite-statement-cache.js";
 import { SqliteWalSync, type WalSync } from "./sqlite-wal-sync.js";
 import { countingDialect, StatementCounter } from "./statement-counter.js";
-import type { Dialect } from "./storage.js";
-import { StorageUnavailableError } from "./storage-unavailable.js";
 
 /** How long a SQLite statement waits for another process's write lock before failing. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;

@@ -15,7 +15,7 @@
  * storage (one process); other instances on the same database keep their own.
  */
 
-import type { IdScope } from "./records.js";
+import type { IdScope } from "../records.js";
 
 /** Default number of rows kept: far more than the versions and sessions a server uses at once. */
 export const DEFAULT_IMMUTABLE_ROW_CAPACITY = 10_000;
