@@ -9,6 +9,7 @@
  */
 
 import { type Migrator, sql } from "kysely";
+import { createStores } from "./create-stores.js";
 import type { Database } from "./database-schema.js";
 import { CommitHooks } from "./engine/commit-hooks.js";
 import { CommittedEffects } from "./engine/committed-effects.js";
@@ -57,7 +58,6 @@ import type {
   ToolsetStore,
 } from "./storage.js";
 import { StorageUnavailableError, translatingStorageFailures } from "./storage-unavailable.js";
-import { createStores } from "./stores/create-stores.js";
 
 /** Runs a transaction's work on the stores of `context`, then the writes it deferred to its commit. */
 async function runWork<T>(work: (stores: Stores) => Promise<T>, context: StoreContext, db: Db): Promise<T> {

@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { RUNS_ENDED_INDEX } from "../../src/storage/migrations/0015-run-retention.js";
 import { openStorage } from "../../src/storage/open-storage.js";
-import { expiredRunsQuery } from "../../src/storage/stores/run-retention-store.js";
+import { expiredRunsQuery } from "../../src/storage/runs/run-retention-store.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 
 describeEachDialect("the retention query's plan", (dialect) => {

@@ -9,10 +9,10 @@ import {
   encodeNumberCursor,
   pageOf,
 } from "../page-cursor.js";
+import { pickColumns } from "../pick-columns.js";
 import type { AgentRecord, AgentVersionRecord, IdScope, Page, PageRequest } from "../records.js";
 import { inScope } from "../scope-condition.js";
 import type { AgentStore } from "../storage.js";
-import { pickColumns } from "./pick-columns.js";
 import { toolsReferenceBinding } from "./tools-json.js";
 
 const LIST = "agents";

@@ -9,10 +9,10 @@ import type { RunsTable } from "../database-schema.js";
 import { ReusableQuery } from "../engine/reusable-query.js";
 import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
+import { pickColumns } from "../pick-columns.js";
 import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
 import { inScope } from "../scope-condition.js";
 import type { LockedReadyRun, RecentRunsFilter, RunChange, RunStore } from "../storage.js";
-import { pickColumns } from "./pick-columns.js";
 
 const LIST = "runs";
 const RECENT = "runs-recent";

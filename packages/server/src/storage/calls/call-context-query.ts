@@ -12,11 +12,11 @@ import { type Selectable, sql } from "kysely";
 import type { ExecutorsTable, ReceiptsTable, RunsTable, ToolCallsTable } from "../database-schema.js";
 import { ReusableQuery } from "../engine/reusable-query.js";
 import type { Db } from "../engine/store-context.js";
+import { EXECUTOR_COLUMNS, executorFromRow } from "../executors/executor-store.js";
+import { RUN_COLUMNS, runFromRow } from "../runs/run-store.js";
 import type { CallContext, CallContextInput } from "../storage.js";
 import { callFromRow } from "./call-row.js";
-import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-store.js";
 import { receiptFactsFromRow } from "./receipt-store.js";
-import { RUN_COLUMNS, runFromRow } from "./run-store.js";
 
 /** The column of the progress count (kept apart from the call's columns). */
 const PROGRESS_COUNT = "n_progress";

@@ -13,10 +13,10 @@ import {
   encodeNumberCursor,
   pageOf,
 } from "../page-cursor.js";
+import { pickColumns } from "../pick-columns.js";
 import type { IdScope, Page, PageRequest, ToolsetRecord, ToolsetVersionRecord } from "../records.js";
 import { inScope, toolsetBindingsInScope } from "../scope-condition.js";
 import type { ToolsetStore } from "../storage.js";
-import { pickColumns } from "./pick-columns.js";
 import { bindingIdsOfTools } from "./tools-json.js";
 
 const LIST = "toolsets";

@@ -3,10 +3,10 @@
 import { ReusableQuery } from "../engine/reusable-query.js";
 import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
+import { pickColumns } from "../pick-columns.js";
 import type { IdScope, Page, PageRequest, SessionRecord } from "../records.js";
 import { inScope } from "../scope-condition.js";
 import type { SessionStore } from "../storage.js";
-import { pickColumns } from "./pick-columns.js";
 
 const LIST = "sessions";
 const COLUMNS = ["session_id", "agent_version", "agent_id", "subject", "created_at_ms"] as const;
