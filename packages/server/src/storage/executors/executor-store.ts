@@ -5,52 +5,20 @@
  * online), so a superseded connection never changes the current one and another key changes nothing.
  */
 
-import { type Selectable, type SqlBool, sql } from "kysely";
-import type { ExecutorsTable } from "../database-schema.js";
+import { type SqlBool, sql } from "kysely";
 import { ReusableQuery } from "../engine/reusable-query.js";
 import type { StoreContext } from "../engine/store-context.js";
 import { decodeIdCursor, encodeIdCursor } from "../page-cursor.js";
 import type { ExecutorRecord, IdScope, Page, PageRequest } from "../records.js";
 import type { ExecutorConnectInput, ExecutorStore, OwnedConnection } from "../storage.js";
+import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-row.js";
 
 const LIST = "executors";
-
-/** The columns of an executor record. */
-export const EXECUTOR_COLUMNS = [
-  "executor_id",
-  "connection_id",
-  "epoch",
-  "binding_ids_json",
-  "key_id",
-  "online",
-  "connected_at_ms",
-  "last_heartbeat_ms",
-  "lease_expires_ms",
-  "disconnected_at_ms",
-  "tool_names_json",
-] as const satisfies readonly (keyof ExecutorsTable)[];
 
 // Every pending poll and claim loads its executor: compiled once (reusable-query.ts).
 const GET = new ReusableQuery((db, executorId: string) =>
   db.selectFrom("executors").select(EXECUTOR_COLUMNS).where("executor_id", "=", executorId),
 );
-
-/** The record of a stored row. */
-export function executorFromRow(row: Selectable<ExecutorsTable>): ExecutorRecord {
-  const { binding_ids_json, tool_names_json, online, ...rest } = row;
-  const bindingIds = stringList(binding_ids_json, row.executor_id, "binding IDs");
-  const toolNames = tool_names_json === null ? null : stringList(tool_names_json, row.executor_id, "tool names");
-  return { ...rest, binding_ids: bindingIds, online: online === 1, tool_names: toolNames };
-}
-
-/** A stored JSON array of strings. */
-function stringList(json: string, executorId: string, what: string): string[] {
-  const list: unknown = JSON.parse(json);
-  if (!Array.isArray(list) || !list.every((item) => typeof item === "string")) {
-    throw new Error(`stored executor ${executorId} has malformed ${what}`);
-  }
-  return list;
-}
 
 /** `text` as a LIKE pattern matching itself literally (escape character `\`). */
 function likeLiteral(text: string): string {

@@ -5,7 +5,6 @@
  */
 
 import type { RunStatus } from "@toolhost/protocol";
-import type { RunsTable } from "../database-schema.js";
 import { ReusableQuery } from "../engine/reusable-query.js";
 import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
@@ -13,30 +12,10 @@ import { pickColumns } from "../pick-columns.js";
 import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
 import { inScope } from "../scope-condition.js";
 import type { LockedReadyRun, RecentRunsFilter, RunChange, RunStore } from "../storage.js";
+import { outputJsonOf, RUN_COLUMNS, runFromRow } from "./run-row.js";
 
 const LIST = "runs";
 const RECENT = "runs-recent";
-/** Every column of `runs` (select these to build a RunRecord with `runFromRow`). */
-export const RUN_COLUMNS = [
-  "run_id",
-  "session_id",
-  "agent_id",
-  "agent_version",
-  "subject",
-  "status",
-  "input_json",
-  "turn",
-  "output_json",
-  "error_json",
-  "history_length",
-  "created_at_ms",
-  "updated_at_ms",
-  "ended_at_ms",
-  "max_turns",
-  "max_tool_calls",
-  "tool_call_count",
-  "deadline_ms",
-] as const satisfies readonly (keyof RunsTable)[];
 const COLUMNS = RUN_COLUMNS;
 const CHANGE_COLUMNS = [
   "status",
@@ -59,25 +38,6 @@ const GET_FOR_UPDATE = new ReusableQuery((db, runId: string) =>
 const GET_UNLOCKED = new ReusableQuery((db, runId: string) =>
   db.selectFrom("runs").select(COLUMNS).where("run_id", "=", runId),
 );
-
-/** The stored row as a record (the status column holds only run statuses: this store writes them). */
-export function runFromRow(row: Pick<RunsTable, (typeof COLUMNS)[number]>): RunRecord {
-  const { output_json, ...rest } = row;
-  return { ...rest, status: row.status as RunStatus, output: outputOf(output_json) };
-}
-
-/** The stored form of an output. */
-function outputJsonOf(output: string | null): string | null {
-  return output === null ? null : JSON.stringify(output);
-}
-
-/** The output a stored `output_json` holds. */
-function outputOf(outputJson: string | null): string | null {
-  if (outputJson === null) return null;
-  const output: unknown = JSON.parse(outputJson);
-  if (typeof output !== "string") throw new Error("runs.output_json holds something else than a JSON string");
-  return output;
-}
 
 /** The RunStore over Kysely (both dialects). */
 export class KyselyRunStore implements RunStore {
