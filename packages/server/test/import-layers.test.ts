@@ -39,8 +39,17 @@ const SERVER_LAYERS: readonly (readonly string[])[] = [
 
 /** Per area, the files the rest of the area builds on: they import no other file of their area. */
 const AREA_FOUNDATIONS: Readonly<Record<string, readonly string[]>> = {
-  // The storage contract: the interface, its records and the table types, never its implementations.
-  "storage/": ["storage/storage.ts", "storage/records.ts", "storage/database-schema.ts"],
+  // The storage contract: the interface, its records and the table types, and each aggregate's store
+  // interfaces (the interface derives `Stores` from them), never their implementations.
+  "storage/": [
+    "storage/storage.ts",
+    "storage/records.ts",
+    "storage/database-schema.ts",
+    "storage/config/contract.ts",
+    "storage/executors/contract.ts",
+    "storage/calls/contract.ts",
+    "storage/runs/contract.ts",
+  ],
   "wakeups/": ["wakeups/wakeup.ts", "wakeups/call-wakeups.ts"],
 };
 

@@ -9,16 +9,6 @@ import { type CallStatus, RUN_STATUSES, type RunStatus, transitionCall } from "@
 import { ReusableQuery } from "../engine/reusable-query.js";
 import type { StoreContext } from "../engine/store-context.js";
 import type { CallRecord } from "../records.js";
-import type {
-  CallClaimStore,
-  CallContext,
-  CallContextInput,
-  CallRef,
-  CallTarget,
-  ClaimHolder,
-  ClaimInput,
-  SettledCall,
-} from "../storage.js";
 import { acceptCall, acceptCallRecorded } from "./accept-call-query.js";
 import { loadCallContext } from "./call-context-query.js";
 import { callFromRow } from "./call-row.js";
@@ -32,6 +22,16 @@ import {
   type StoreCallMoves,
 } from "./call-statuses.js";
 import { claimCall } from "./claim-call-query.js";
+import type {
+  CallClaimStore,
+  CallContext,
+  CallContextInput,
+  CallRef,
+  CallTarget,
+  ClaimHolder,
+  ClaimInput,
+  SettledCall,
+} from "./contract.js";
 import type { NewReceipt } from "./insert-receipt-query.js";
 import { settleCall } from "./settle-call-query.js";
 import { statusIn } from "./status-literals.js";

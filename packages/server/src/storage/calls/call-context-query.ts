@@ -14,8 +14,8 @@ import { ReusableQuery } from "../engine/reusable-query.js";
 import type { Db } from "../engine/store-context.js";
 import { EXECUTOR_COLUMNS, executorFromRow } from "../executors/executor-row.js";
 import { RUN_COLUMNS, runFromRow } from "../runs/run-row.js";
-import type { CallContext, CallContextInput } from "../storage.js";
 import { callFromRow } from "./call-row.js";
+import type { CallContext, CallContextInput } from "./contract.js";
 import { receiptFactsFromRow } from "./receipt-store.js";
 
 /** The column of the progress count (kept apart from the call's columns). */

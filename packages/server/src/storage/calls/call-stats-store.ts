@@ -13,7 +13,7 @@ import type {
   CallStatsSnapshot,
   CallStatsStore,
   VerifiedExecutionRecord,
-} from "../storage.js";
+} from "./contract.js";
 import { statusIn, statusIs } from "./status-literals.js";
 
 /** The unsettled statuses, as `tool_calls_live_by_binding` lists them (spelled as literals, status-literals.ts). */

@@ -11,9 +11,9 @@ import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import { pickColumns } from "../pick-columns.js";
 import type { CallRecord, Page, PageRequest } from "../records.js";
-import type { CallStore } from "../storage.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
 import { CANCEL_UNCLAIMED_EDGES, RUN_ENDED_EDGES, type StoreCallMoves } from "./call-statuses.js";
+import type { CallStore } from "./contract.js";
 
 const LIST = "tool_calls";
 

@@ -8,8 +8,9 @@
 import { sql } from "kysely";
 import { NamedReusableQuery } from "../engine/reusable-query.js";
 import type { Db } from "../engine/store-context.js";
-import type { ClaimInput, Dialect } from "../storage.js";
+import type { Dialect } from "../storage.js";
 import { CLAIM_EDGES, RELEASE_EDGES } from "./call-statuses.js";
+import type { ClaimInput } from "./contract.js";
 
 // Compiled once (reusable-query.ts).
 const CLAIM = new NamedReusableQuery<ClaimInput, unknown>(

@@ -6,8 +6,8 @@
 
 import { isReceiptKind, RUN_STATUSES, type RunStatus } from "@toolhost/protocol";
 import type { StoreContext } from "../engine/store-context.js";
-import type { ExecutorReportStore, ReportFacts, ReportReceipt } from "../storage.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
+import type { ExecutorReportStore, ReportFacts, ReportReceipt } from "./contract.js";
 
 /** The ExecutorReportStore over Kysely (both dialects). */
 export class KyselyExecutorReportStore implements ExecutorReportStore {

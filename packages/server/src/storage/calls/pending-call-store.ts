@@ -13,7 +13,6 @@ import { LIVE_BY_BINDING_STATUSES } from "../migrations/0024-binding-call-indexe
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest } from "../records.js";
 import { inScope } from "../scope-condition.js";
-import type { CancellationRecord, CandidateCall, CandidateQuery, PendingCallStore, ReleasedCall } from "../storage.js";
 import {
   ACCEPTED,
   CLAIM_EDGES,
@@ -22,6 +21,7 @@ import {
   type StoreCallMoves,
   UNKNOWN_OUTCOME,
 } from "./call-statuses.js";
+import type { CancellationRecord, CandidateCall, CandidateQuery, PendingCallStore, ReleasedCall } from "./contract.js";
 import { statusIn } from "./status-literals.js";
 
 /** The table's paths each status-changing statement of this store takes (a test walks them). */

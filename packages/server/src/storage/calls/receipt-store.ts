@@ -15,7 +15,7 @@ import type { ReceiptsTable } from "../database-schema.js";
 import { ReusableQuery } from "../engine/reusable-query.js";
 import type { Db, StoreContext } from "../engine/store-context.js";
 import type { ReceiptFacts, ReceiptRecord } from "../records.js";
-import type { ReceiptStore } from "../storage.js";
+import type { ReceiptStore } from "./contract.js";
 import { insertNextReceipt, type NewReceipt } from "./insert-receipt-query.js";
 import { digestOfStored } from "./receipt-digest.js";
 import { wholeStoredBody } from "./receipt-envelope.js";

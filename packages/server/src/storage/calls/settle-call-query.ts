@@ -13,8 +13,9 @@ import { sql } from "kysely";
 import { NamedReusableQuery } from "../engine/reusable-query.js";
 import type { Db } from "../engine/store-context.js";
 import type { CallRecord } from "../records.js";
-import type { Dialect, SettledCall } from "../storage.js";
+import type { Dialect } from "../storage.js";
 import { CALL_COLUMNS, callFromRow } from "./call-row.js";
+import type { SettledCall } from "./contract.js";
 import { executorOwnedBy } from "./executor-owned-by.js";
 
 /** The named inputs of the statement. */

@@ -12,7 +12,7 @@ import {
 import { pickColumns } from "../pick-columns.js";
 import type { AgentRecord, AgentVersionRecord, IdScope, Page, PageRequest } from "../records.js";
 import { inScope } from "../scope-condition.js";
-import type { AgentStore } from "../storage.js";
+import type { AgentStore } from "./contract.js";
 import { toolsReferenceBinding } from "./tools-json.js";
 
 const LIST = "agents";

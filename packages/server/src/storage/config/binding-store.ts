@@ -4,7 +4,7 @@ import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { BindingRecord, IdScope, Page, PageRequest } from "../records.js";
 import { inScope } from "../scope-condition.js";
-import type { BindingStore } from "../storage.js";
+import type { BindingStore } from "./contract.js";
 
 const LIST = "bindings";
 

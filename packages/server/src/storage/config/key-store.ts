@@ -11,7 +11,7 @@ import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, IdScopes, KeyRecord, Page, PageRequest, Scope } from "../records.js";
 import { idScopeJsonWithin } from "../scope-condition.js";
-import type { KeyStore } from "../storage.js";
+import type { KeyStore } from "./contract.js";
 
 const LIST = "keys";
 

@@ -5,7 +5,7 @@
  */
 
 import type { StoreContext } from "../engine/store-context.js";
-import type { SecretStore } from "../storage.js";
+import type { SecretStore } from "./contract.js";
 
 /** The SecretStore over Kysely (both dialects). */
 export class KyselySecretStore implements SecretStore {

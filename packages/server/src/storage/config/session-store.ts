@@ -6,7 +6,7 @@ import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor
 import { pickColumns } from "../pick-columns.js";
 import type { IdScope, Page, PageRequest, SessionRecord } from "../records.js";
 import { inScope } from "../scope-condition.js";
-import type { SessionStore } from "../storage.js";
+import type { SessionStore } from "./contract.js";
 
 const LIST = "sessions";
 const COLUMNS = ["session_id", "agent_version", "agent_id", "subject", "created_at_ms"] as const;

@@ -16,7 +16,7 @@ import {
 import { pickColumns } from "../pick-columns.js";
 import type { IdScope, Page, PageRequest, ToolsetRecord, ToolsetVersionRecord } from "../records.js";
 import { inScope, toolsetBindingsInScope } from "../scope-condition.js";
-import type { ToolsetStore } from "../storage.js";
+import type { ToolsetStore } from "./contract.js";
 import { bindingIdsOfTools } from "./tools-json.js";
 
 const LIST = "toolsets";

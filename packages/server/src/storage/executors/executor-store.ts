@@ -10,7 +10,7 @@ import { ReusableQuery } from "../engine/reusable-query.js";
 import type { StoreContext } from "../engine/store-context.js";
 import { decodeIdCursor, encodeIdCursor } from "../page-cursor.js";
 import type { ExecutorRecord, IdScope, Page, PageRequest } from "../records.js";
-import type { ExecutorConnectInput, ExecutorStore, OwnedConnection } from "../storage.js";
+import type { ExecutorConnectInput, ExecutorStore, OwnedConnection } from "./contract.js";
 import { EXECUTOR_COLUMNS, executorFromRow } from "./executor-row.js";
 
 const LIST = "executors";

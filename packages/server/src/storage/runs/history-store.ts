@@ -18,7 +18,7 @@
 import type { Db, StoreContext } from "../engine/store-context.js";
 import { decodeNumberCursor, encodeNumberCursor, pageOf } from "../page-cursor.js";
 import type { HistoryItemRecord, Page, PageRequest } from "../records.js";
-import type { HistoryStore } from "../storage.js";
+import type { HistoryStore } from "./contract.js";
 import { appendOnPostgres, appendOnSqlite, markReadyOnSqlite, type NewHistoryItem } from "./history-append.js";
 
 const LIST = "history";

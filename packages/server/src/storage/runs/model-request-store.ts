@@ -4,7 +4,7 @@ import type { ModelRequestsTable } from "../database-schema.js";
 import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { ModelRequestPurpose, ModelRequestRecord, Page, PageRequest } from "../records.js";
-import type { ModelRequestStore } from "../storage.js";
+import type { ModelRequestStore } from "./contract.js";
 
 const LIST = "model-requests";
 

@@ -6,7 +6,7 @@
 
 import type { StoreContext } from "../engine/store-context.js";
 import type { ModelTurnRecord } from "../records.js";
-import type { ModelTurnStore } from "../storage.js";
+import type { ModelTurnStore } from "./contract.js";
 
 const COLUMNS = ["run_id", "turn", "owner", "lease_expires_ms", "attempts", "created_at_ms", "updated_at_ms"] as const;
 

@@ -20,7 +20,7 @@ import type {
   RunEventSource,
   StoredRunEvent,
 } from "../records.js";
-import type { RunEventStore } from "../storage.js";
+import type { RunEventStore } from "./contract.js";
 import { modelRequestFromRow } from "./model-request-store.js";
 import { BATCH_KIND, type BatchedEvent, OWN_RUN, planRows, readBatch } from "./run-event-batch.js";
 

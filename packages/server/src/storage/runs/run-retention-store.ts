@@ -8,7 +8,7 @@
 
 import { CALL_STATUSES, type CallStatus, SETTLED_CALL_STATUSES } from "@toolhost/protocol";
 import type { Db, StoreContext } from "../engine/store-context.js";
-import type { RetainedRun, RunRetentionStore } from "../storage.js";
+import type { RetainedRun, RunRetentionStore } from "./contract.js";
 
 /** Statuses of calls whose run must not be deleted yet: someone may still claim, start or report them. */
 export const LIVE_CALL_STATUSES: readonly CallStatus[] = Object.values(CALL_STATUSES).filter(

@@ -11,7 +11,7 @@ import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor
 import { pickColumns } from "../pick-columns.js";
 import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
 import { inScope } from "../scope-condition.js";
-import type { LockedReadyRun, RecentRunsFilter, RunChange, RunStore } from "../storage.js";
+import type { LockedReadyRun, RecentRunsFilter, RunChange, RunStore } from "./contract.js";
 import { outputJsonOf, RUN_COLUMNS, runFromRow } from "./run-row.js";
 
 const LIST = "runs";

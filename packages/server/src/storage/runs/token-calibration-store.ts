@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import type { StoreContext } from "../engine/store-context.js";
 import { CALIBRATION_SUM_COLUMNS } from "../migrations/0008-models.js";
 import type { CalibrationSums } from "../records.js";
-import type { TokenCalibrationStore } from "../storage.js";
+import type { TokenCalibrationStore } from "./contract.js";
 
 /**
  * Models calibrated per provider at most. Beyond it a new model's requests are estimated with the
