@@ -13,6 +13,13 @@
  * Rule for `build`: use every argument only as a value (in `where`, `set`, `values`, `limit`), never
  * to choose the query's shape; constants may be written freely. An argument that does not end up as
  * a parameter (used for the shape, or inlined into the SQL) is refused on first use.
+ *
+ * How the stores write SQL (docs/storage.md, "How the stores are written"): the Kysely builder by
+ * default, so tables and columns are checked against the schema; `sql` fragments inside it only for
+ * what it cannot say (status literals for partial indexes, counts, increments); a whole `sql`
+ * statement only when the builder cannot express it (a data-modifying CTE, an INSERT from a VALUES
+ * list). A hot statement of fixed text is a ReusableQuery whichever form builds it; one whose text
+ * varies with its input stays a plain builder call.
  */
 
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from "kysely";
