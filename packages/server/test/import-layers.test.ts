@@ -1,7 +1,8 @@
 // Keeps the server's layers honest (DEVELOPERS.md, "The server's layers"): every import in
 // packages/server/src — type-only ones too — goes down the layer table below, never up or sideways to
 // another folder of the same layer, and no file reaches itself again through its imports (no cycle,
-// inside an area either). An area's foundation files import only each other.
+// inside an area either). An area's foundation files import only each other. Inside storage/, the
+// aggregates stay apart and the engine below them (STORAGE_PARTS).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,10 +40,44 @@ const SERVER_LAYERS: readonly (readonly string[])[] = [
 
 /** Per area, the files the rest of the area builds on: they import no other file of their area. */
 const AREA_FOUNDATIONS: Readonly<Record<string, readonly string[]>> = {
-  // The storage contract: the interface, its records and the table types, never its implementations.
-  "storage/": ["storage/storage.ts", "storage/records.ts", "storage/database-schema.ts"],
+  // The storage contract: the interface, its records and the table types, and each aggregate's store
+  // interfaces (the interface derives `Stores` from them), never their implementations.
+  "storage/": [
+    "storage/storage.ts",
+    "storage/records.ts",
+    "storage/database-schema.ts",
+    "storage/config/contract.ts",
+    "storage/executors/contract.ts",
+    "storage/calls/contract.ts",
+    "storage/runs/contract.ts",
+  ],
   "wakeups/": ["wakeups/wakeup.ts", "wakeups/call-wakeups.ts"],
 };
+
+/**
+ * The parts of storage/ (docs/storage.md, "How the code is laid out"): each aggregate's folder holds its
+ * stores beside their contract; they run on the engine; the root composes the Storage of them.
+ */
+interface StorageParts {
+  /** One folder per aggregate. */
+  readonly aggregates: readonly string[];
+  /** The driver and performance machinery the stores run on. */
+  readonly engine: string;
+  /** The root files that build the Storage from the engine and every aggregate's stores. */
+  readonly composition: readonly string[];
+}
+
+const STORAGE_PARTS: StorageParts = {
+  aggregates: ["storage/config/", "storage/executors/", "storage/calls/", "storage/runs/"],
+  engine: "storage/engine/",
+  composition: ["storage/index.ts", "storage/open-storage.ts", "storage/kysely-storage.ts", "storage/create-stores.ts"],
+};
+
+/**
+ * What one aggregate may import of another: its contract, and its rows' columns and mapping
+ * (`*-row.ts`), which a join of the other aggregate's table reads with; never its stores or queries.
+ */
+const SHARED_AGGREGATE_FILE = /\/(?:contract|[a-z-]+-row)\.ts$/;
 
 /** One import edge between two source files (paths relative to src, `.ts`). */
 interface ImportEdge {
@@ -92,6 +127,32 @@ function layerViolations(
       violations.push(`${from} imports ${to}, a layer above it`);
     } else if (toRank === fromRank) {
       violations.push(`${from} imports ${to}, a module beside it in the same layer`);
+    }
+  }
+  return violations;
+}
+
+/**
+ * What breaks the parts of storage/: the engine importing an aggregate or the composition, an
+ * aggregate importing another's implementation or the composition.
+ */
+function storageViolations(edges: readonly ImportEdge[], parts: StorageParts): string[] {
+  const aggregateOf = (file: string) => parts.aggregates.find((aggregate) => file.startsWith(aggregate));
+  const violations: string[] = [];
+  for (const { from, to } of edges) {
+    const fromAggregate = aggregateOf(from);
+    const toAggregate = aggregateOf(to);
+    if (from.startsWith(parts.engine) && (toAggregate !== undefined || parts.composition.includes(to))) {
+      violations.push(`${from} is in the storage engine but imports ${to}`);
+    } else if (fromAggregate !== undefined && parts.composition.includes(to)) {
+      violations.push(`${from} imports ${to}, the composition of the storage`);
+    } else if (
+      fromAggregate !== undefined &&
+      toAggregate !== undefined &&
+      fromAggregate !== toAggregate &&
+      !SHARED_AGGREGATE_FILE.test(to)
+    ) {
+      violations.push(`${from} imports ${to}, a file of another aggregate beyond its contract and rows`);
     }
   }
   return violations;
@@ -204,6 +265,15 @@ describe("server layering", () => {
     expect(layerViolations(edges, SERVER_LAYERS, AREA_FOUNDATIONS)).toEqual([]);
   });
 
+  it("keeps storage's aggregates apart and its engine below them", () => {
+    const files = sourceFiles(srcDir).map((path) => relative(srcDir, path));
+    // A part that names nothing would let a renamed folder escape the rule.
+    for (const part of [...STORAGE_PARTS.aggregates, STORAGE_PARTS.engine, ...STORAGE_PARTS.composition]) {
+      expect(files.some((file) => file.startsWith(part))).toBe(true);
+    }
+    expect(storageViolations(edges, STORAGE_PARTS)).toEqual([]);
+  });
+
   it("has no import cycle between files", () => {
     expect(importCycles(edges)).toEqual([]);
   });
@@ -223,16 +293,42 @@ describe("the layer checks themselves", () => {
       { from: "app/build-app.ts", to: "runs/run-routes.ts" },
       { from: "storage/storage.ts", to: "app/build-app.ts" },
       { from: "runs/run-routes.ts", to: "calls/claim-call.ts" },
-      { from: "storage/storage.ts", to: "storage/stores/run-store.ts" },
-      { from: "storage/stores/run-store.ts", to: "storage/storage.ts" },
+      { from: "storage/storage.ts", to: "storage/runs/run-store.ts" },
+      { from: "storage/runs/run-store.ts", to: "storage/storage.ts" },
       { from: "runs/run-routes.ts", to: "clock.ts" },
       { from: "runs/run-routes.ts", to: "ids.ts" },
     ];
     expect(layerViolations(edges, layers, foundations)).toEqual([
       "storage/storage.ts imports app/build-app.ts, a layer above it",
       "runs/run-routes.ts imports calls/claim-call.ts, a module beside it in the same layer",
-      "storage/storage.ts is a foundation of storage/ but imports storage/stores/run-store.ts",
+      "storage/storage.ts is a foundation of storage/ but imports storage/runs/run-store.ts",
       "ids.ts is in no layer of the table",
+    ]);
+  });
+
+  it("report storage's engine reaching an aggregate, and an aggregate reaching another's implementation", () => {
+    const parts: StorageParts = {
+      aggregates: ["storage/calls/", "storage/runs/"],
+      engine: "storage/engine/",
+      composition: ["storage/create-stores.ts"],
+    };
+    const edges: ImportEdge[] = [
+      { from: "storage/engine/store-context.ts", to: "storage/runs/history-store.ts" },
+      { from: "storage/engine/store-context.ts", to: "storage/create-stores.ts" },
+      { from: "storage/engine/store-context.ts", to: "storage/storage.ts" },
+      { from: "storage/calls/call-context-query.ts", to: "storage/runs/run-store.ts" },
+      { from: "storage/calls/call-context-query.ts", to: "storage/runs/run-row.ts" },
+      { from: "storage/calls/call-context-query.ts", to: "storage/runs/contract.ts" },
+      { from: "storage/calls/call-context-query.ts", to: "storage/calls/call-row.ts" },
+      { from: "storage/calls/call-context-query.ts", to: "storage/engine/reusable-query.ts" },
+      { from: "storage/calls/index.ts", to: "storage/create-stores.ts" },
+      { from: "storage/create-stores.ts", to: "storage/calls/index.ts" },
+    ];
+    expect(storageViolations(edges, parts)).toEqual([
+      "storage/engine/store-context.ts is in the storage engine but imports storage/runs/history-store.ts",
+      "storage/engine/store-context.ts is in the storage engine but imports storage/create-stores.ts",
+      "storage/calls/call-context-query.ts imports storage/runs/run-store.ts, a file of another aggregate beyond its contract and rows",
+      "storage/calls/index.ts imports storage/create-stores.ts, the composition of the storage",
     ]);
   });
 

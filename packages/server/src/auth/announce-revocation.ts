@@ -7,8 +7,8 @@
 
 import { systemClock } from "../clock.js";
 import { createLogger } from "../logger.js";
-import type { DatabaseTimeouts } from "../storage/connect-database.js";
 import { parseDatabaseUrl } from "../storage/database-url.js";
+import type { DatabaseTimeouts } from "../storage/engine/connect-database.js";
 import { IdentityCache } from "./identity-cache.js";
 import { PostgresRevocationRelay } from "./postgres-revocation-relay.js";
 

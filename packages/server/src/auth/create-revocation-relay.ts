@@ -1,8 +1,8 @@
 /** The revocation relay a server needs for its database: none for SQLite, NOTIFY/LISTEN for PostgreSQL. */
 
 import type { FastifyBaseLogger } from "fastify";
-import { type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "../storage/connect-database.js";
 import { parseDatabaseUrl } from "../storage/database-url.js";
+import { type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "../storage/engine/connect-database.js";
 import type { IdentityCache } from "./identity-cache.js";
 import type { KeyRevocations } from "./key-revocations.js";
 import { PostgresRevocationRelay } from "./postgres-revocation-relay.js";

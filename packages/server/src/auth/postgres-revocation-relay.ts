@@ -16,12 +16,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import { survivePostgresConnectionErrors } from "../storage/connect-database.js";
+import { survivePostgresConnectionErrors } from "../storage/engine/connect-database.js";
 import {
   type PostgresChannelTarget,
   PostgresListener,
   postgresChannelClientConfig,
-} from "../storage/postgres-listener.js";
+} from "../storage/engine/postgres-listener.js";
 import type { IdentityCache } from "./identity-cache.js";
 import type { KeyRevocations } from "./key-revocations.js";
 import type { RevocationRelay } from "./revocation-relay.js";

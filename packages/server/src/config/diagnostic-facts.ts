@@ -10,8 +10,8 @@ import type { ToolDefinition } from "@toolhost/protocol";
 import { isLeaseLive } from "../auth/executor-access.js";
 import { agentScopeOf, bindingScopeOf, notFoundError } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
+import { readStoredTools } from "../storage/config/stored-tools.js";
 import type { Stores } from "../storage/storage.js";
-import { readStoredTools } from "../storage/stored-tools.js";
 
 /** An agent version whose toolset version has tools on the binding. */
 export interface ReferencingVersion {

@@ -8,8 +8,8 @@
 import { ProtocolError, type ToolDefinition } from "@toolhost/protocol";
 import { agentScopeOf, inBindingScope } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
+import { readStoredTools } from "../storage/config/stored-tools.js";
 import type { Storage } from "../storage/storage.js";
-import { readStoredTools } from "../storage/stored-tools.js";
 
 /** The tool `toolName` of agent version `agentVersion`, as the caller may see it; throws 404 `not_found`. */
 export async function loadDryRunTool(

@@ -1,8 +1,8 @@
 /** The run event wake-ups a server needs for its database: in process for SQLite, NOTIFY/LISTEN for PostgreSQL. */
 
 import type { FastifyBaseLogger } from "fastify";
-import { type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "../storage/connect-database.js";
 import { parseDatabaseUrl } from "../storage/database-url.js";
+import { type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "../storage/engine/connect-database.js";
 import { PostgresRunEventWakeups } from "./postgres-run-event-wakeups.js";
 import { InProcessRunEventWakeups, type RunEventWakeups } from "./run-event-wakeups.js";
 

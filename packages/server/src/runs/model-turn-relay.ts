@@ -12,17 +12,17 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
+import { parseDatabaseUrl } from "../storage/database-url.js";
 import {
   type DatabaseTimeouts,
   NO_DATABASE_TIMEOUTS,
   survivePostgresConnectionErrors,
-} from "../storage/connect-database.js";
-import { parseDatabaseUrl } from "../storage/database-url.js";
+} from "../storage/engine/connect-database.js";
 import {
   type PostgresChannelTarget,
   PostgresListener,
   postgresChannelClientConfig,
-} from "../storage/postgres-listener.js";
+} from "../storage/engine/postgres-listener.js";
 import { decodeRunEventWakeup, encodeRunEventWakeups } from "./run-event-payload.js";
 
 /** The channel every instance LISTENs on for queued model turns (payloads as run event wake-ups'). */

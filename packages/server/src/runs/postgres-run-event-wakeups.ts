@@ -11,12 +11,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import { survivePostgresConnectionErrors } from "../storage/connect-database.js";
+import { survivePostgresConnectionErrors } from "../storage/engine/connect-database.js";
 import {
   type PostgresChannelTarget,
   PostgresListener,
   postgresChannelClientConfig,
-} from "../storage/postgres-listener.js";
+} from "../storage/engine/postgres-listener.js";
 import { decodeRunEventWakeup, encodeRunEventWakeups, RUN_EVENT_CHANNEL } from "./run-event-payload.js";
 import { InProcessRunEventWakeups, type RunEventWakeups } from "./run-event-wakeups.js";
 

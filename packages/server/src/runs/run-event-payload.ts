@@ -1,10 +1,14 @@
 /**
  * The payload of a cross-instance run event wake-up (`NOTIFY toolhost_run_events, '<payload>'`), pure:
  * compact JSON `{"o":origin,"s":schema,"r":[run IDs]}`. An instance skips its own notifications (it woke
- * its readers in process); the framing is every notification's: storage/notify-payload.ts.
+ * its readers in process); the framing is every notification's: storage/engine/notify-payload.ts.
  */
 
-import { decodeNotifyPayload, encodeNotifyPayloads, NOTIFY_PAYLOAD_MAX_BYTES } from "../storage/notify-payload.js";
+import {
+  decodeNotifyPayload,
+  encodeNotifyPayloads,
+  NOTIFY_PAYLOAD_MAX_BYTES,
+} from "../storage/engine/notify-payload.js";
 
 /** The channel every instance LISTENs on for runs with new events. */
 export const RUN_EVENT_CHANNEL = "toolhost_run_events";

@@ -1,9 +1,9 @@
 /** The agent version a run pins and the tools of its toolset version (the run's model and toolset). */
 
 import type { ToolDefinition } from "@toolhost/protocol";
+import { readStoredTools } from "../storage/config/stored-tools.js";
 import type { AgentVersionRecord, ToolsetVersionRecord } from "../storage/records.js";
 import type { Stores } from "../storage/storage.js";
-import { readStoredTools } from "../storage/stored-tools.js";
 
 /** A run's pinned agent version and its tools. */
 export interface RunTools {

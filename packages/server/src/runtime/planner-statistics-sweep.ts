@@ -1,5 +1,5 @@
 /**
- * Keeps the planner statistics of the hot queries' tables fresh (storage/planner-statistics.ts): at
+ * Keeps the planner statistics of the hot queries' tables fresh (storage/engine/planner-statistics.ts): at
  * the first tick, then every PLANNER_STATISTICS_LOOK_MS, one look at the tables' change counters
  * (PostgreSQL; nothing on SQLite), and an ANALYZE of those that are stale. A cluster with autovacuum on
  * has usually analysed them already; the look then costs one small statement every 10 s. An ANALYZE also

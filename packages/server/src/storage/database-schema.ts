@@ -181,7 +181,7 @@ export interface ReceiptsTable {
   claim_id: string;
   /**
    * The body as received, or (`body_grant` not NULL) the body after its envelope, which is rebuilt
-   * from the row's columns and `body_grant` (0022, stores/receipt-envelope.ts).
+   * from the row's columns and `body_grant` (0022, calls/receipt-envelope.ts).
    */
   body_text: string;
   /**

@@ -9,55 +9,28 @@
  */
 
 import { type Migrator, sql } from "kysely";
-import { CommitHooks } from "./commit-hooks.js";
-import { CommittedEffects } from "./committed-effects.js";
-import type { DatabaseConnection } from "./connect-database.js";
+import { createStores } from "./create-stores.js";
 import type { Database } from "./database-schema.js";
-import { HistoryCache } from "./history-cache.js";
-import { ImmutableRowCache } from "./immutable-row-cache.js";
-import { applyMigrations, createMigrator } from "./migrations/migrator.js";
-import { refreshPlannerStatistics } from "./planner-statistics.js";
-import { SqliteGroupCommitter } from "./sqlite-group-commit.js";
-import type { StatementObserver } from "./statement-counter.js";
-import type {
-  AfterCommit,
-  AgentStore,
-  BindingStore,
-  CallClaimStore,
-  CallStatsStore,
-  CallStore,
-  CommittedEffectSinks,
-  Dialect,
-  ExecutorReportStore,
-  ExecutorStore,
-  HistoryStore,
-  KeyStore,
-  MigrationReport,
-  ModelRequestStore,
-  ModelTurnStore,
-  PendingCallStore,
-  ReceiptStore,
-  RunEventStore,
-  RunRetentionStore,
-  RunStore,
-  SecretStore,
-  SessionStore,
-  Storage,
-  Stores,
-  TokenCalibrationStore,
-  ToolsetStore,
-} from "./storage.js";
-import { StorageUnavailableError, translatingStorageFailures } from "./storage-unavailable.js";
+import { CommitHooks } from "./engine/commit-hooks.js";
+import { CommittedEffects } from "./engine/committed-effects.js";
+import type { DatabaseConnection } from "./engine/connect-database.js";
+import { HistoryCache } from "./engine/history-cache.js";
+import { ImmutableRowCache } from "./engine/immutable-row-cache.js";
+import { refreshPlannerStatistics } from "./engine/planner-statistics.js";
+import { SqliteGroupCommitter } from "./engine/sqlite-group-commit.js";
+import type { StatementObserver } from "./engine/statement-counter.js";
 import {
   type Db,
   postgresPoolContext,
   type StoreContext,
   sqliteTopLevelContext,
   transactionContext,
-} from "./store-context.js";
-import { createStores } from "./stores/create-stores.js";
-import { assertOutsideTransaction, runInTransactionScope } from "./transaction-scope.js";
-import { writePathFacts, writePathProblem } from "./write-path-check.js";
+} from "./engine/store-context.js";
+import { assertOutsideTransaction, runInTransactionScope } from "./engine/transaction-scope.js";
+import { writePathFacts, writePathProblem } from "./engine/write-path-check.js";
+import { applyMigrations, createMigrator } from "./migrations/migrator.js";
+import type { CommittedEffectSinks, Dialect, MigrationReport, Storage, Stores } from "./storage.js";
+import { StorageUnavailableError, translatingStorageFailures } from "./storage-unavailable.js";
 
 /** Runs a transaction's work on the stores of `context`, then the writes it deferred to its commit. */
 async function runWork<T>(work: (stores: Stores) => Promise<T>, context: StoreContext, db: Db): Promise<T> {
@@ -89,30 +62,17 @@ export interface KyselyStorageOptions {
   maxCommitBatch?: number;
 }
 
+/**
+ * The stores of the storage (its top-level `Stores`): declared by this interface, merged into the
+ * class, and assigned from `createStores` in the constructor, so that the store list is written only
+ * in the aggregates' contracts.
+ */
+export interface KyselyStorage extends Stores {}
+
 /** The server's storage over one Kysely database. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every store of Stores (createStores).
 export class KyselyStorage implements Storage {
   readonly dialect: Dialect;
-  readonly afterCommit: AfterCommit;
-  readonly keys: KeyStore;
-  readonly bindings: BindingStore;
-  readonly toolsets: ToolsetStore;
-  readonly agents: AgentStore;
-  readonly sessions: SessionStore;
-  readonly runs: RunStore;
-  readonly history: HistoryStore;
-  readonly calls: CallStore;
-  readonly callClaims: CallClaimStore;
-  readonly receipts: ReceiptStore;
-  readonly secrets: SecretStore;
-  readonly executors: ExecutorStore;
-  readonly pendingCalls: PendingCallStore;
-  readonly executorReports: ExecutorReportStore;
-  readonly callStats: CallStatsStore;
-  readonly modelTurns: ModelTurnStore;
-  readonly modelRequests: ModelRequestStore;
-  readonly tokenCalibrations: TokenCalibrationStore;
-  readonly runEvents: RunEventStore;
-  readonly runRetention: RunRetentionStore;
   // Plain (not #private) fields, so that a Proxy wrapped around the storage (as tests do to inject
   // failures) can still call its methods.
   private readonly connection: DatabaseConnection;
@@ -153,28 +113,7 @@ export class KyselyStorage implements Storage {
         this.committedEffects.immediate(),
       );
     }
-    const stores = createStores(context);
-    this.afterCommit = stores.afterCommit;
-    this.keys = stores.keys;
-    this.bindings = stores.bindings;
-    this.toolsets = stores.toolsets;
-    this.agents = stores.agents;
-    this.sessions = stores.sessions;
-    this.runs = stores.runs;
-    this.history = stores.history;
-    this.calls = stores.calls;
-    this.callClaims = stores.callClaims;
-    this.receipts = stores.receipts;
-    this.secrets = stores.secrets;
-    this.executors = stores.executors;
-    this.pendingCalls = stores.pendingCalls;
-    this.executorReports = stores.executorReports;
-    this.callStats = stores.callStats;
-    this.modelTurns = stores.modelTurns;
-    this.modelRequests = stores.modelRequests;
-    this.tokenCalibrations = stores.tokenCalibrations;
-    this.runEvents = stores.runEvents;
-    this.runRetention = stores.runRetention;
+    Object.assign(this, createStores(context));
     this.migrator = createMigrator(connection);
   }
 

@@ -1,7 +1,7 @@
 /** Opens the server's storage from a database URL (see `database-url.ts` for the URL forms). */
 
-import { connectDatabase, type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "./connect-database.js";
 import { parseDatabaseUrl } from "./database-url.js";
+import { connectDatabase, type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "./engine/connect-database.js";
 import { KyselyStorage } from "./kysely-storage.js";
 
 /** Options of openStorage. */

@@ -4,8 +4,8 @@
  */
 
 import type { FastifyBaseLogger } from "fastify";
-import { type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "../storage/connect-database.js";
 import { parseDatabaseUrl } from "../storage/database-url.js";
+import { type DatabaseTimeouts, NO_DATABASE_TIMEOUTS } from "../storage/engine/connect-database.js";
 import { type CallWakeups, InProcessCallWakeups } from "./call-wakeups.js";
 import { PostgresCallWakeups } from "./postgres-call-wakeups.js";
 

@@ -15,12 +15,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import { survivePostgresConnectionErrors } from "../storage/connect-database.js";
+import { survivePostgresConnectionErrors } from "../storage/engine/connect-database.js";
 import {
   type PostgresChannelTarget,
   PostgresListener,
   postgresChannelClientConfig,
-} from "../storage/postgres-listener.js";
+} from "../storage/engine/postgres-listener.js";
 import { type CallWakeups, InProcessCallWakeups, type WaitFor, type Woken } from "./call-wakeups.js";
 import type { Wakeup } from "./wakeup.js";
 import { decodeWakeup, encodeWakeups, WAKEUP_CHANNEL } from "./wakeup-payload.js";

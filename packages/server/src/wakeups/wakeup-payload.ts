@@ -3,10 +3,14 @@
  * is compact JSON `{"o":origin,"s":schema,"w":[wake-ups]}`, each wake-up an array: `["c", call ID,
  * binding ID, tool name, hand-offs]` for a claimable call, `["x", executor ID]` for a cancel. The
  * framing (origin, schema, splitting under PostgreSQL's payload limit) is every notification's:
- * storage/notify-payload.ts.
+ * storage/engine/notify-payload.ts.
  */
 
-import { decodeNotifyPayload, encodeNotifyPayloads, NOTIFY_PAYLOAD_MAX_BYTES } from "../storage/notify-payload.js";
+import {
+  decodeNotifyPayload,
+  encodeNotifyPayloads,
+  NOTIFY_PAYLOAD_MAX_BYTES,
+} from "../storage/engine/notify-payload.js";
 import type { Wakeup } from "./wakeup.js";
 
 /** The channel every instance LISTENs on. */
@@ -34,7 +38,7 @@ function part(wakeup: Wakeup): string {
   );
 }
 
-/** The payloads announcing `wakeups`, each at most `maxBytes` (storage/notify-payload.ts). */
+/** The payloads announcing `wakeups`, each at most `maxBytes` (storage/engine/notify-payload.ts). */
 export function encodeWakeups(
   origin: string,
   schema: string,

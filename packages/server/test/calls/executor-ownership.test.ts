@@ -3,7 +3,7 @@
 // connection_id and grants; a reconnect with a new key moves it, and its claims, to that key.
 import { beforeAll, expect, it } from "vitest";
 import { GRANT_KEY_NAME, grantHash, grantKeyOf, legacyGrant } from "../../src/calls/grant.js";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { dumpTables } from "../support/table-dump.js";
 import { describeEachDialect } from "../support/test-databases.js";
 import {

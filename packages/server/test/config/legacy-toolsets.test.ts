@@ -2,7 +2,7 @@
 // `max_result_tokens` became `max_result_context_bytes: 16384`, fields the old version lacked read as
 // their defaults, agent versions keep their pins, and restarting (migrating again) changes nothing.
 import { expect, it } from "vitest";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { applyMigrations, createMigrator } from "../../src/storage/migrations/migrator.js";
 import { startTestServer } from "../http/http-harness.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";

@@ -6,7 +6,7 @@
 
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import {
   admin,
   buildWorld,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { startServer } from "../../src/index.js";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { applyMigrations, createMigrator } from "../../src/storage/migrations/migrator.js";
 import { admin, expectStatus } from "../calls/calls-harness.js";
 import { READ_TOOL } from "../runs/run-fixtures.js";

@@ -11,8 +11,8 @@ import {
   withServerOptionsTable,
 } from "../../src/options/options-markdown.js";
 import { SERVER_DEFAULTS, SERVER_ENV, SERVER_OPTION_TABLE } from "../../src/options.js";
-import { PREPARED_STATEMENTS_VARIABLE } from "../../src/storage/connect-database.js";
-import { TRANSACTION_GUARD_VARIABLE } from "../../src/storage/transaction-scope.js";
+import { PREPARED_STATEMENTS_VARIABLE } from "../../src/storage/engine/connect-database.js";
+import { TRANSACTION_GUARD_VARIABLE } from "../../src/storage/engine/transaction-scope.js";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const docs = join(root, "docs");

@@ -17,7 +17,7 @@ import { toolResultItem } from "../../src/runs/history-items.js";
 import { HistoryRunProgress } from "../../src/runs/record-call-outcome.js";
 import type { CallOutcome } from "../../src/runs/run-progress.js";
 import { TurnEngine } from "../../src/runs/turn-engine.js";
-import { connectDatabase, type DatabaseConnection } from "../../src/storage/connect-database.js";
+import { connectDatabase, type DatabaseConnection } from "../../src/storage/engine/connect-database.js";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import type { CallRecord, Wakeup } from "../../src/storage/records.js";

@@ -3,7 +3,7 @@
 // are kept only once it committed, so a rolled-back append is never answered later; another writer's
 // appends are seen; retention forgets a deleted run. On both dialects, and the cache's bound alone.
 import { expect, it } from "vitest";
-import { HistoryCache } from "../../src/storage/history-cache.js";
+import { HistoryCache } from "../../src/storage/engine/history-cache.js";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
 import { publishRuntime, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";

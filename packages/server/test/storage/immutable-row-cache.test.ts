@@ -4,8 +4,8 @@
 
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { connectDatabase } from "../../src/storage/connect-database.js";
-import { ImmutableRowCache, inIdScope } from "../../src/storage/immutable-row-cache.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
+import { ImmutableRowCache, inIdScope } from "../../src/storage/engine/immutable-row-cache.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import {
   agentRecord,

@@ -7,14 +7,14 @@ import { promisify } from "node:util";
 import { type Kysely, type Migrator, sql } from "kysely";
 import { expect, it } from "vitest";
 import { runStatusEvent, toolCallEvent } from "../../src/runs/run-events.js";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import type { NewReceipt } from "../../src/storage/calls/insert-receipt-query.js";
 import type { Database } from "../../src/storage/database-schema.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { resultContextBytesMigration } from "../../src/storage/migrations/0002-result-context-bytes.js";
 import { MIGRATION_NAMES } from "../../src/storage/migrations/migration-list.js";
 import { applyMigrations, createMigrator, MIGRATION_TABLE } from "../../src/storage/migrations/migrator.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import type { ReceiptRecord } from "../../src/storage/records.js";
-import type { NewReceipt } from "../../src/storage/stores/insert-receipt-query.js";
 import { callRecord, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 

@@ -4,7 +4,7 @@
 import { expect, it } from "vitest";
 import { CALIBRATION_SUM_COLUMNS } from "../../src/storage/migrations/0008-models.js";
 import type { ModelRequestRecord } from "../../src/storage/records.js";
-import { CALIBRATED_MODELS_PER_PROVIDER } from "../../src/storage/stores/token-calibration-store.js";
+import { CALIBRATED_MODELS_PER_PROVIDER } from "../../src/storage/runs/token-calibration-store.js";
 import { publishRuntime, runRecord } from "../support/call-fixtures.js";
 import { allPages } from "../support/storage-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";

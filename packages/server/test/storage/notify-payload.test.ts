@@ -1,9 +1,9 @@
-// The framing shared by every cross-instance notification (storage/notify-payload.ts): every payload
+// The framing shared by every cross-instance notification (storage/engine/notify-payload.ts): every payload
 // stays within its byte budget, the items that fit come back in order, and foreign payloads are ignored.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeNotifyPayload, encodeNotifyPayloads } from "../../src/storage/notify-payload.js";
+import { decodeNotifyPayload, encodeNotifyPayloads } from "../../src/storage/engine/notify-payload.js";
 
 const asString = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 

@@ -5,10 +5,10 @@
 import { sql } from "kysely";
 import { afterEach, expect, it, vi } from "vitest";
 import { PLANNER_STATISTICS_LOOK_MS, plannerStatisticsSweep } from "../../src/runtime/planner-statistics-sweep.js";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
+import { HOT_QUERY_TABLES } from "../../src/storage/engine/planner-statistics.js";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
 import { openStorage } from "../../src/storage/open-storage.js";
-import { HOT_QUERY_TABLES } from "../../src/storage/planner-statistics.js";
 import { publishRuntime, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 

@@ -6,7 +6,7 @@ import {
   REPEATS_BEFORE_NAMING,
   registerPreparedStatement,
   usePreparedStatements,
-} from "../../src/storage/postgres-prepared-statements.js";
+} from "../../src/storage/engine/postgres-prepared-statements.js";
 import { describeDialect, TEST_POSTGRES_URL } from "../support/test-databases.js";
 
 describeDialect("postgres", "named prepared statements", () => {

@@ -2,15 +2,15 @@
 // index in order and stop at their limit: no sort and no table scan, at a queue depth where a planner
 // that could scan would (tens of thousands of calls). `EXPLAIN` on PostgreSQL (the generic plan of a
 // prepared statement, as the server runs them, and the custom plan for the values, with the statistics
-// the server's upkeep keeps: storage/planner-statistics.ts), `EXPLAIN QUERY
+// the server's upkeep keeps: storage/engine/planner-statistics.ts), `EXPLAIN QUERY
 // PLAN` on SQLite (without statistics and after `ANALYZE`). The statements are the ones the stores
 // send, seen through the storage's statement observer. See docs/storage.md, "Indexes of the hot queries".
 
 import { CompiledQuery as Compiled, type CompiledQuery, type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEADLINE_STATUSES } from "../../src/calls/call-deadline-sweeps.js";
-import { connectDatabase } from "../../src/storage/connect-database.js";
 import type { Database } from "../../src/storage/database-schema.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import type { CallRecord } from "../../src/storage/records.js";

@@ -6,7 +6,7 @@
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { MIN_WRITE_ROOM_BYTES, writePathProblem } from "../../src/storage/write-path-check.js";
+import { MIN_WRITE_ROOM_BYTES, writePathProblem } from "../../src/storage/engine/write-path-check.js";
 import { BOOTSTRAP_SECRET, startTestServer, type TestServer } from "../http/http-harness.js";
 import { describeDialect, TEST_POSTGRES_URL } from "../support/test-databases.js";
 

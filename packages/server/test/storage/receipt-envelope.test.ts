@@ -11,7 +11,7 @@ import {
   restoreEnvelope,
   storedBody,
   wholeStoredBody,
-} from "../../src/storage/stores/receipt-envelope.js";
+} from "../../src/storage/calls/receipt-envelope.js";
 
 const q = JSON.stringify;
 

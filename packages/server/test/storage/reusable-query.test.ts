@@ -9,7 +9,7 @@ import {
   NamedReusableQuery,
   ReusableQuery,
   ShapedReusableQuery,
-} from "../../src/storage/reusable-query.js";
+} from "../../src/storage/engine/reusable-query.js";
 
 const sent: CompiledQuery[] = [];
 const open: Kysely<Database>[] = [];

@@ -11,7 +11,7 @@ import {
   MAX_BATCHED_SNAPSHOT_BYTES,
   planRows,
   readBatch,
-} from "../../src/storage/stores/run-event-batch.js";
+} from "../../src/storage/runs/run-event-batch.js";
 import { callRecord, publishRuntime, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";
 

@@ -4,7 +4,7 @@
 // of their own (null: the server's).
 import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { applyMigrations, createMigrator } from "../../src/storage/migrations/migrator.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import { callRecord } from "../support/call-fixtures.js";

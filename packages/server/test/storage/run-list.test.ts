@@ -5,7 +5,7 @@
 import type { RunStatus } from "@toolhost/protocol";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import type { Dialect } from "../../src/storage/storage.js";
 import { publishRuntime, runRecord } from "../support/call-fixtures.js";

@@ -3,7 +3,7 @@
 // kept exactly from then on.
 import type { Kysely } from "kysely";
 import { expect, it } from "vitest";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { applyMigrations, createMigrator } from "../../src/storage/migrations/migrator.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";

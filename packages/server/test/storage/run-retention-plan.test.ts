@@ -2,10 +2,10 @@
 // dialects: no full scan of `runs` and no sort, whatever the number of runs (docs/operations.md#retention).
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import { RUNS_ENDED_INDEX } from "../../src/storage/migrations/0015-run-retention.js";
 import { openStorage } from "../../src/storage/open-storage.js";
-import { expiredRunsQuery } from "../../src/storage/stores/run-retention-store.js";
+import { expiredRunsQuery } from "../../src/storage/runs/run-retention-store.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 
 describeEachDialect("the retention query's plan", (dialect) => {

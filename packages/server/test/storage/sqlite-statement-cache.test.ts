@@ -2,7 +2,7 @@
 // and still correct after the schema changed under a cached statement.
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { StatementCachingDatabase } from "../../src/storage/sqlite-statement-cache.js";
+import { StatementCachingDatabase } from "../../src/storage/engine/sqlite-statement-cache.js";
 
 const open: StatementCachingDatabase[] = [];
 afterEach(() => {

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { errorAnswer, STORAGE_RETRY_AFTER_SECONDS } from "../../src/http/error-answer.js";
-import { connectDatabase } from "../../src/storage/connect-database.js";
+import { connectDatabase } from "../../src/storage/engine/connect-database.js";
 import {
   asStorageFailure,
   isDatabaseUnavailable,

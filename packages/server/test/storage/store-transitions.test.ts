@@ -4,11 +4,11 @@
 // the stores take every event of the table. On both dialects.
 import { CALL_EVENTS, CALL_STATUSES, type CallEvent, type CallStatus, transitionCall } from "@toolhost/protocol";
 import { expect, it } from "vitest";
+import { CALL_CLAIM_MOVES } from "../../src/storage/calls/call-claim-store.js";
+import { CALL_STORE_MOVES } from "../../src/storage/calls/call-store.js";
+import { PENDING_CALL_MOVES } from "../../src/storage/calls/pending-call-store.js";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
 import type { CallRecord } from "../../src/storage/records.js";
-import { CALL_CLAIM_MOVES } from "../../src/storage/stores/call-claim-store.js";
-import { CALL_STORE_MOVES } from "../../src/storage/stores/call-store.js";
-import { PENDING_CALL_MOVES } from "../../src/storage/stores/pending-call-store.js";
 import { callRecord, connectExecutor, publishRuntime, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";
 

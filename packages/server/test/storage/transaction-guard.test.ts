@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { transactionGuardEnabled } from "../../src/storage/transaction-scope.js";
+import { transactionGuardEnabled } from "../../src/storage/engine/transaction-scope.js";
 
 const COMPILED = fileURLToPath(new URL("../../dist/storage/transaction-scope.js", import.meta.url));
 

@@ -10,8 +10,8 @@
  */
 
 import { type ColumnDataType, type Expression, type Kysely, type Migration, sql } from "kysely";
+import { bindingIdsOfTools } from "../config/tools-json.js";
 import type { Dialect } from "../storage.js";
-import { bindingIdsOfTools } from "../stores/tools-json.js";
 
 /** The tables as they are at this migration (migrations never use the current schema types). */
 type Tables = {

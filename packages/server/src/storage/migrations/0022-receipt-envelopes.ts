@@ -4,7 +4,7 @@
  * (`{"executor_id":…,"claim_id":…,"grant":"…","receipt_id":…,"kind":…`, or the runners' order with
  * `receipt_id` first: receipt-envelope.ts) is stored without it: the
  * four values are the row's own columns, the grant is `body_grant`, and the envelope is rebuilt when
- * read (stores/receipt-envelope.ts), so the body still reads back byte for byte. `result_at` (0017)
+ * read (calls/receipt-envelope.ts), so the body still reads back byte for byte. `result_at` (0017)
  * is then an offset into the stored text, after the envelope. Rows written before keep `body_grant`
  * NULL and their whole body. Additive.
  *
@@ -13,8 +13,8 @@
  */
 
 import { type Kysely, type Migration, sql } from "kysely";
+import { envelopeText } from "../calls/receipt-envelope.js";
 import type { Dialect } from "../storage.js";
-import { envelopeText } from "../stores/receipt-envelope.js";
 
 /** Rows rewritten per statement batch in down. */
 const BATCH = 500;

@@ -1,12 +1,12 @@
 /**
  * 0023_run_event_batches: the small events one commit appends to a run share one `run_events` row of
- * kind `batch` keyed by its last event's `seq` (`stores/run-event-batch.ts`, docs/storage.md#run-events).
+ * kind `batch` keyed by its last event's `seq` (`runs/run-event-batch.ts`, docs/storage.md#run-events).
  * No column changes and rows written before stay as they are, so `up` has nothing to do; `down` puts
  * every batched event back in a row of its own, as code before it reads them.
  */
 
 import { type Kysely, type Migration, sql } from "kysely";
-import { BATCH_KIND, readBatch } from "../stores/run-event-batch.js";
+import { BATCH_KIND, readBatch } from "../runs/run-event-batch.js";
 
 /** Batch rows expanded per statement on the way down. */
 const DOWN_PAGE = 500;

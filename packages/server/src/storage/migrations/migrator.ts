@@ -5,7 +5,7 @@
  */
 
 import { type MigrationResultSet, Migrator } from "kysely";
-import type { DatabaseConnection } from "../connect-database.js";
+import type { DatabaseConnection } from "../engine/connect-database.js";
 import type { MigrationReport } from "../storage.js";
 import { migrationProvider } from "./migration-list.js";
 
