@@ -167,11 +167,9 @@ describe("ShapedReusableQuery", () => {
     const run = async (records: { name: string; value?: string; created_at_ms: number }[]) => {
       const forms = records.map((record) => definedColumns(record, COLUMNS));
       const rows = forms.map((form) => form.names);
-      const key = rows.map((names) => names.join()).join("/");
       await insert.execute(
         "sqlite",
         db,
-        key,
         rows,
         forms.flatMap((form) => form.values),
       );
@@ -199,13 +197,30 @@ describe("ShapedReusableQuery", () => {
     expect(rows.map((row) => row.name)).toEqual(["a", "b", "c", "d", "e"]);
   });
 
+  it("never runs one shape's statement for another: the shape itself is the form's key", async () => {
+    const db = await database();
+    await db.insertInto("server_secrets").values({ name: "a", value: "x", created_at_ms: 1 }).execute();
+    const select = new ShapedReusableQuery(8, (d, { ordered }: { ordered: boolean }, values) => {
+      const query = d
+        .selectFrom("server_secrets")
+        .select("name")
+        .where("name", "=", values[0] as string);
+      return ordered ? query.orderBy("created_at_ms") : query;
+    });
+    await select.execute("sqlite", db, { ordered: false }, ["a"]);
+    await select.execute("sqlite", db, { ordered: true }, ["a"]);
+    expect(select.shapes).toBe(2);
+    expect(sent.at(-1)?.sql).toMatch(/order by/);
+    expect(sent.at(-2)?.sql).not.toMatch(/order by/);
+  });
+
   it("keeps at most maxShapes forms and builds every other one each time", async () => {
     const db = await database();
     const counter = { builds: 0 };
     const insert = insertOf(1, counter);
-    const one = (name: string) => insert.execute("sqlite", db, "1", [[...COLUMNS]], [name, "v", 1]);
+    const one = (name: string) => insert.execute("sqlite", db, [[...COLUMNS]], [name, "v", 1]);
     const two = (a: string, b: string) =>
-      insert.execute("sqlite", db, "2", [[...COLUMNS], [...COLUMNS]], [a, "v", 1, b, "v", 1]);
+      insert.execute("sqlite", db, [[...COLUMNS], [...COLUMNS]], [a, "v", 1, b, "v", 1]);
     await one("a");
     await two("b", "c");
     await two("d", "e");

@@ -66,8 +66,7 @@ export class KyselyCallStore implements CallStore {
     const forms = calls.map((call) => definedColumns(call, CALL_COLUMNS));
     const rows = forms.map((form) => form.names);
     const values = forms.flatMap((form) => form.values);
-    const key = rows.map((names) => names.join()).join("/");
-    await this.ctx.write((db) => INSERT_MANY.execute(this.ctx.dialect, db, key, rows, values));
+    await this.ctx.write((db) => INSERT_MANY.execute(this.ctx.dialect, db, rows, values));
   }
 
   async get(runId: string, callId: string): Promise<CallRecord | undefined> {

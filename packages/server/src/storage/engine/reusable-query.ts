@@ -131,10 +131,11 @@ export class NamedReusableQuery<I extends object, R> {
 
 /**
  * A statement whose shape varies over a few forms — which columns a change sets, how many rows an
- * insert or an `IN` list has — as one ReusableQuery per form. `key` must name the form exactly (the
- * same key, the same SQL); `build` makes the statement of a form with `values` in it, each used as a
- * value, as ReusableQuery's rule says. At most `maxShapes` forms are kept; one past them is built and
- * compiled on each run, so a rare form costs what every statement cost before, and never memory.
+ * insert or an `IN` list has — as one ReusableQuery per form. The form is `shape` (plain JSON: its
+ * text is the form's key, so two shapes that differ can never share a statement); `build` makes the
+ * statement of a form with `values` in it, each used as a value, as ReusableQuery's rule says. At
+ * most `maxShapes` forms are kept; one past them is built and compiled on each run, so a rare form
+ * costs what every statement cost before, and never memory.
  */
 export class ShapedReusableQuery<S, R> {
   readonly #maxShapes: number;
@@ -146,8 +147,9 @@ export class ShapedReusableQuery<S, R> {
     this.#build = build;
   }
 
-  /** Runs the form `key` (`shape`) with `values` on `db` (a database of `dialect`). */
-  execute(dialect: Dialect, db: Db, key: string, shape: S, values: readonly unknown[]): Promise<QueryResult<R>> {
+  /** Runs the form `shape` with `values` on `db` (a database of `dialect`). */
+  execute(dialect: Dialect, db: Db, shape: S, values: readonly unknown[]): Promise<QueryResult<R>> {
+    const key = JSON.stringify(shape);
     let query = this.#queries.get(key);
     if (query === undefined) {
       if (this.#queries.size >= this.#maxShapes) return db.executeQuery(this.#build(db, shape, values).compile());
@@ -158,8 +160,8 @@ export class ShapedReusableQuery<S, R> {
   }
 
   /** The first row the form answers. */
-  async takeFirst(dialect: Dialect, db: Db, key: string, shape: S, values: readonly unknown[]): Promise<R | undefined> {
-    return (await this.execute(dialect, db, key, shape, values)).rows[0];
+  async takeFirst(dialect: Dialect, db: Db, shape: S, values: readonly unknown[]): Promise<R | undefined> {
+    return (await this.execute(dialect, db, shape, values)).rows[0];
   }
 
   /** How many forms are compiled (for tests). */

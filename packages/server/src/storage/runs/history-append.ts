@@ -88,7 +88,7 @@ export function appendOnPostgres(db: Db, { runId, items, readyAtMs }: HistoryApp
 export function appendOnSqlite(db: Db, { runId, items }: HistoryAppend): Appended {
   const values: unknown[] = items.flatMap((item) => [item.item_json, item.created_at_ms]);
   values.push(runId);
-  return SQLITE_APPEND.execute("sqlite", db, `${items.length}`, items.length, values);
+  return SQLITE_APPEND.execute("sqlite", db, items.length, values);
 }
 
 const MARK_READY = new ReusableQuery((db, runId: string, readyAtMs: number) =>

@@ -56,7 +56,7 @@ export class KyselyModelRequestStore implements ModelRequestStore {
       { ...request, compacted: request.compacted ? 1 : 0 },
       MODEL_REQUEST_COLUMNS,
     );
-    await this.ctx.write((db) => INSERT.execute(this.ctx.dialect, db, names.join(), names, values));
+    await this.ctx.write((db) => INSERT.execute(this.ctx.dialect, db, names, values));
   }
 
   async listByRun(runId: string, page: PageRequest): Promise<Page<ModelRequestRecord>> {

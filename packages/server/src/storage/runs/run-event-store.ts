@@ -386,7 +386,7 @@ async function insertEvents(
       values.push(through, event.kind, dataOf(event), historySeq, row.atMs, refOf(runId, event));
     }
   }
-  const { rows: inserted } = await INSERT_EVENTS.execute(dialect, db, `${planned.length}`, planned.length, values);
+  const { rows: inserted } = await INSERT_EVENTS.execute(dialect, db, planned.length, values);
   const lastSeq = Math.max(...inserted.map((row) => Number(row.seq)));
   return events.map((_, index) => lastSeq - events.length + 1 + index);
 }

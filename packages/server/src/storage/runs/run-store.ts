@@ -62,7 +62,7 @@ const UPDATE = new ShapedReusableQuery(MAX_SHAPES, (db, columns: readonly string
 );
 
 /** The turn engine's runs, locked on PostgreSQL, per number of runs. */
-const LOCK_READY = new ShapedReusableQuery(MAX_SHAPES, (db, lock: boolean, runIds) => {
+const LOCK_READY = new ShapedReusableQuery(MAX_SHAPES, (db, { lock }: { lock: boolean; runs: number }, runIds) => {
   const query = db
     .selectFrom("runs")
     .select([...COLUMNS, "ready_at_ms"])
@@ -86,7 +86,7 @@ export class KyselyRunStore implements RunStore {
   async insert(run: RunRecord): Promise<void> {
     const { output, ...columns } = run;
     const { names, values } = definedColumns({ ...columns, output_json: outputJsonOf(output) }, COLUMNS);
-    await this.ctx.write((db) => INSERT.execute(this.ctx.dialect, db, names.join(), names, values));
+    await this.ctx.write((db) => INSERT.execute(this.ctx.dialect, db, names, values));
   }
 
   async get(runId: string, scope: IdScope): Promise<RunRecord | undefined> {
@@ -174,9 +174,7 @@ export class KyselyRunStore implements RunStore {
       values.push(outputJsonOf(change.output));
     }
     // The changed row comes back with the change: no second read of the run.
-    const row = await this.ctx.write((db) =>
-      UPDATE.takeFirst(this.ctx.dialect, db, columns.join(), columns, [...values, runId, from]),
-    );
+    const row = await this.ctx.write((db) => UPDATE.takeFirst(this.ctx.dialect, db, columns, [...values, runId, from]));
     return row === undefined ? undefined : runFromRow(row);
   }
 
@@ -201,14 +199,14 @@ export class KyselyRunStore implements RunStore {
     // SQLite has no row locks (and no FOR UPDATE): its transactions already run one at a time.
     const lock = this.ctx.dialect === "postgres";
     const { rows } = await this.ctx.read((db) =>
-      LOCK_READY.execute(this.ctx.dialect, db, `${runIds.length}`, lock, runIds),
+      LOCK_READY.execute(this.ctx.dialect, db, { lock, runs: runIds.length }, runIds),
     );
     return rows.map(({ ready_at_ms, ...row }) => ({ run: runFromRow(row), ready: ready_at_ms !== null }));
   }
 
   async clearReady(runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return;
-    await this.ctx.write((db) => CLEAR_READY.execute(this.ctx.dialect, db, `${runIds.length}`, runIds.length, runIds));
+    await this.ctx.write((db) => CLEAR_READY.execute(this.ctx.dialect, db, runIds.length, runIds));
   }
 
   async readySince(readyBeforeMs: number, limit: number): Promise<string[]> {
