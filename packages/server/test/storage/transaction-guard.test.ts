@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { transactionGuardEnabled } from "../../src/storage/engine/transaction-scope.js";
 
-const COMPILED = fileURLToPath(new URL("../../dist/storage/transaction-scope.js", import.meta.url));
+const COMPILED = fileURLToPath(new URL("../../dist/storage/engine/transaction-scope.js", import.meta.url));
 
 /** Whether the guard is on in a fresh process with `env` (and without the test runner's variables). */
 function guardIn(env: Record<string, string>): boolean {
