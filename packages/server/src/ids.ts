@@ -5,21 +5,51 @@
  * order; the 80 random bits make IDs unguessable and collision-free across processes.
  */
 
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
-const RANDOM_BITS = 80n;
-const RANDOM_LIMIT = 1n << RANDOM_BITS;
+/** Characters of the random part: 16 base32 digits, 80 bits. */
+const RANDOM_DIGITS = 16;
+
+/**
+ * Random bytes drawn 4 KiB at a time (one fill per 256 IDs instead of one per ID); each digit takes
+ * the low 5 bits of one byte, uniform since 256 is a multiple of 32.
+ */
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
 
 let lastTime = -1;
-let lastRandom = 0n;
+/** The previous ID's random part, one base32 digit (0–31) per character. */
+const lastRandom = new Uint8Array(RANDOM_DIGITS);
 
-function base32(value: bigint, length: number): string {
+function drawRandom(into: Uint8Array): void {
+  if (poolAt + RANDOM_DIGITS > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  for (let i = 0; i < RANDOM_DIGITS; i++) into[i] = (pool[poolAt + i] as number) & 31;
+  poolAt += RANDOM_DIGITS;
+}
+
+/** Adds one to the random part; false when it was all ones (it is then all zeros). */
+function increment(digits: Uint8Array): boolean {
+  for (let i = digits.length - 1; i >= 0; i--) {
+    if ((digits[i] as number) < 31) {
+      digits[i] = (digits[i] as number) + 1;
+      return true;
+    }
+    digits[i] = 0;
+  }
+  return false;
+}
+
+/** The first 10 characters: the time, most significant digit first (48 bits fit a double exactly). */
+function timeDigits(time: number): string {
   let text = "";
-  let rest = value;
-  for (let i = 0; i < length; i++) {
-    text = ALPHABET.charAt(Number(rest & 31n)) + text;
-    rest >>= 5n;
+  let rest = time;
+  for (let i = 0; i < 10; i++) {
+    text = ALPHABET.charAt(rest % 32) + text;
+    rest = Math.floor(rest / 32);
   }
   return text;
 }
@@ -27,19 +57,15 @@ function base32(value: bigint, length: number): string {
 /** A new ID such as `key_01j9z3k5q8w2x7v4b6n0m1c3d5` (prefix, underscore, 26 characters). */
 export function newId(prefix: string, atMs: number): string {
   let time = Math.max(0, Math.floor(atMs));
-  let random: bigint;
   if (time <= lastTime) {
     // Same (or an earlier) millisecond: stay after the previous ID.
     time = lastTime;
-    random = lastRandom + 1n;
-    if (random >= RANDOM_LIMIT) {
-      time += 1;
-      random = 0n;
-    }
+    if (!increment(lastRandom)) time += 1;
   } else {
-    random = BigInt(`0x${randomBytes(10).toString("hex")}`);
+    drawRandom(lastRandom);
   }
   lastTime = time;
-  lastRandom = random;
-  return `${prefix}_${base32(BigInt(time), 10)}${base32(random, 16)}`;
+  let random = "";
+  for (let i = 0; i < RANDOM_DIGITS; i++) random += ALPHABET.charAt(lastRandom[i] as number);
+  return `${prefix}_${timeDigits(time)}${random}`;
 }

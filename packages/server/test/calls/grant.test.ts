@@ -8,6 +8,7 @@ import {
   grantInput,
   legacyGrant,
   reissuedGrant,
+  secretsEqual,
   signGrant,
 } from "../../src/calls/grant.js";
 
@@ -18,6 +19,21 @@ const id = fc.oneof(fc.constantFrom("a", "a:b", ":", "", "clm_1", "call_2", '"',
 const subject: fc.Arbitrary<GrantSubject> = fc.record({ claimId: id, callId: id, executorId: id, keyId: id });
 
 describe("grants", () => {
+  it("secretsEqual is string equality, whatever the texts and their lengths", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (a, b) => {
+        expect(secretsEqual(a, b)).toBe(a === b);
+        expect(secretsEqual(a, a)).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
+    const grant = signGrant(KEY, { claimId: "c", callId: "k", executorId: "e", keyId: "x" });
+    expect(secretsEqual(grant, grant.slice(0, -1))).toBe(false);
+    // Lone surrogates, which UTF-8 would turn into one and the same replacement character.
+    expect(secretsEqual("\ud800", "\udfff")).toBe(false);
+    expect(secretsEqual(grantHash(grant), grantHash(grant))).toBe(true);
+  });
+
   it("the signed input is injective: two subjects have one input only when every field is equal", () => {
     fc.assert(
       fc.property(subject, subject, (a, b) => {

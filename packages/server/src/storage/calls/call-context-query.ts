@@ -104,6 +104,31 @@ const QUERIES = {
  */
 export type CallContextKind = "claim" | keyof typeof QUERIES;
 
+/**
+ * Which part of the row a column belongs to (by its prefix: the executor's `e_`, the whole run's `w_`,
+ * the stored receipt's `x_`, the run's facts `run_`, else the call's) and its name there. The columns
+ * are the same for every row of a statement, so each name is split once.
+ */
+const PARTS = { call: 0, executor: 1, receipt: 2, run: 3, whole: 4 } as const;
+const routes = new Map<string, readonly [number, string]>();
+
+function routeOf(name: string): readonly [number, string] {
+  const known = routes.get(name);
+  if (known !== undefined) return known;
+  const route: readonly [number, string] = name.startsWith("e_")
+    ? [PARTS.executor, name.slice(2)]
+    : name.startsWith("w_")
+      ? [PARTS.whole, name.slice(2)]
+      : name.startsWith("x_")
+        ? [PARTS.receipt, name.slice(2)]
+        : name.startsWith("run_") && name !== "run_id"
+          ? [PARTS.run, name.slice(4)]
+          : [PARTS.call, name];
+  // The names are the statements' own columns (a fixed set), never a row's values.
+  routes.set(name, route);
+  return route;
+}
+
 /** Runs the statement on `db`. */
 export async function loadCallContext(
   db: Db,
@@ -125,19 +150,24 @@ export async function loadCallContext(
         )
   ) as Record<string, unknown> | undefined;
   if (row === undefined) return { target: undefined, executor: undefined, existing: undefined };
-  const call: Record<string, unknown> = {};
-  const executor: Record<string, unknown> = {};
-  const receipt: Record<string, unknown> = {};
-  const run: Record<string, unknown> = {};
-  const whole: Record<string, unknown> = {};
+  // The row's parts, in the order of PARTS.
+  const parts: Record<string, unknown>[] = [{}, {}, {}, {}, {}];
+  const [call, executor, receipt, run, whole] = parts as [
+    Record<string, unknown>,
+    Record<string, unknown>,
+    Record<string, unknown>,
+    Record<string, unknown>,
+    Record<string, unknown>,
+  ];
   let progressReceipts: number | undefined;
-  for (const [name, value] of Object.entries(row)) {
-    if (name === PROGRESS_COUNT) progressReceipts = Number(value);
-    else if (name.startsWith("e_")) executor[name.slice(2)] = value;
-    else if (name.startsWith("w_")) whole[name.slice(2)] = value;
-    else if (name.startsWith("x_")) receipt[name.slice(2)] = value;
-    else if (name.startsWith("run_") && name !== "run_id") run[name.slice(4)] = value;
-    else call[name] = value;
+  for (const name in row) {
+    const value = row[name];
+    if (name === PROGRESS_COUNT) {
+      progressReceipts = Number(value);
+      continue;
+    }
+    const [part, field] = routeOf(name);
+    (parts[part] as Record<string, unknown>)[field] = value;
   }
   const status = String(run.status);
   if (!Object.hasOwn(RUN_STATUSES, status))

@@ -24,17 +24,42 @@ export const EXECUTOR_COLUMNS = [
 
 /** The record of a stored row. */
 export function executorFromRow(row: Selectable<ExecutorsTable>): ExecutorRecord {
-  const { binding_ids_json, tool_names_json, online, ...rest } = row;
-  const bindingIds = stringList(binding_ids_json, row.executor_id, "binding IDs");
-  const toolNames = tool_names_json === null ? null : stringList(tool_names_json, row.executor_id, "tool names");
-  return { ...rest, binding_ids: bindingIds, online: online === 1, tool_names: toolNames };
+  const { tool_names_json } = row;
+  return {
+    executor_id: row.executor_id,
+    connection_id: row.connection_id,
+    epoch: row.epoch,
+    binding_ids: stringList(row.binding_ids_json, row.executor_id, "binding IDs"),
+    key_id: row.key_id,
+    online: row.online === 1,
+    connected_at_ms: row.connected_at_ms,
+    last_heartbeat_ms: row.last_heartbeat_ms,
+    lease_expires_ms: row.lease_expires_ms,
+    disconnected_at_ms: row.disconnected_at_ms,
+    tool_names: tool_names_json === null ? null : stringList(tool_names_json, row.executor_id, "tool names"),
+  };
 }
+
+/**
+ * The lists parsed last, by their stored text: an executor's row is read on every poll and receipt
+ * with the same two lists. Bounded (at most 256 texts of at most 4 KiB: 1 MiB); each answer is a
+ * fresh copy, so no caller shares an array.
+ */
+const parsedLists = new Map<string, readonly string[]>();
+const PARSED_LISTS_MAX = 256;
+const PARSED_LIST_MAX_CHARACTERS = 4096;
 
 /** A stored JSON array of strings. */
 function stringList(json: string, executorId: string, what: string): string[] {
+  const known = parsedLists.get(json);
+  if (known !== undefined) return known.slice();
   const list: unknown = JSON.parse(json);
   if (!Array.isArray(list) || !list.every((item) => typeof item === "string")) {
     throw new Error(`stored executor ${executorId} has malformed ${what}`);
+  }
+  if (json.length <= PARSED_LIST_MAX_CHARACTERS) {
+    if (parsedLists.size >= PARSED_LISTS_MAX) parsedLists.clear();
+    parsedLists.set(json, list.slice());
   }
   return list;
 }
