@@ -116,8 +116,9 @@ export async function buildApp(input: BuildAppInput): Promise<App> {
   closeConnectionsOfUnreadBodies(app);
   const routes = new RouteTable();
   installApiAnswerHeaders(app);
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
   installRequestTracing(app);
   installRequestLog(app);

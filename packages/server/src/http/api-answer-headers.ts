@@ -22,8 +22,9 @@ export function isApiUrl(url: string): boolean {
 
 /** Sets the headers on every answer to an API URL. */
 export function installApiAnswerHeaders(app: App): void {
-  app.addHook("onRequest", async (request, reply) => {
-    if (!isApiUrl(request.url)) return;
-    for (const [name, value] of Object.entries(API_ANSWER_HEADERS)) reply.raw.setHeader(name, value);
+  const headers = Object.entries(API_ANSWER_HEADERS);
+  app.addHook("onRequest", (request, reply, done) => {
+    if (isApiUrl(request.url)) for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }

@@ -12,8 +12,8 @@ export function closeConnectionsOnShutdown(app: App): void {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
-    return payload;
+    done(null, payload);
   });
 }

@@ -9,10 +9,10 @@ import type { App } from "./app.js";
 
 /** Adds the hook that sends `Connection: close` with an answer whose request body is still arriving. */
 export function closeConnectionsOfUnreadBodies(app: App): void {
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     // `complete` turns true once the HTTP parser has the whole message (a request without a body
     // has it with its headers).
     if (!request.raw.complete) reply.header("connection", "close");
-    return payload;
+    done(null, payload);
   });
 }

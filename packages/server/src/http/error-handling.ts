@@ -56,8 +56,9 @@ export function unmatchedRouteError(method: string, path: string, table: RouteTa
 export function installErrorHandling(app: App, table: RouteTable, context: ErrorAnswerContext): void {
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply, context));
   // An unknown route answers 404/405 before its body is read: a bad or large body does not change that.
-  app.addHook("onRequest", async (request) => {
-    if (request.is404) throw unmatchedRouteError(request.method, pathOf(request.url), table);
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.is404) done(unmatchedRouteError(request.method, pathOf(request.url), table));
+    else done();
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(unmatchedRouteError(request.method, pathOf(request.url), table), request, reply, context),

@@ -27,7 +27,7 @@ export function statusClassOf(status: number): string {
 
 /** Times every answered request and counts receipts, replays and conflicts. */
 export function installHttpMetrics(app: App, metrics: ServerMetrics): void {
-  app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  app.addHook("onSend", (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     if (
       request.routeOptions.url === RECEIPT_ROUTE &&
       reply.statusCode === 200 &&
@@ -36,19 +36,27 @@ export function installHttpMetrics(app: App, metrics: ServerMetrics): void {
     ) {
       replayed.add(request);
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
-    const route = routeTemplateOf(request);
-    const method = METHODS.has(request.method) ? request.method : "other";
-    metrics.requestDuration.observe(
-      { method, route, status_class: statusClassOf(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-    const code = errorCodeOf(request);
-    if (reply.statusCode === 409 && code !== undefined) metrics.conflicts.inc({ code });
-    if (request.routeOptions.url !== RECEIPT_ROUTE || request.method !== "POST") return;
-    const sent = (request.body as { kind?: unknown } | undefined)?.kind;
-    metrics.countReceipt(sent, reply.statusCode, replayed.has(request), code);
+  app.addHook("onResponse", (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    try {
+      countAnswer(metrics, request, reply);
+    } finally {
+      done();
+    }
   });
+}
+
+function countAnswer(metrics: ServerMetrics, request: FastifyRequest, reply: FastifyReply): void {
+  const route = routeTemplateOf(request);
+  const method = METHODS.has(request.method) ? request.method : "other";
+  metrics.requestDuration.observe(
+    { method, route, status_class: statusClassOf(reply.statusCode) },
+    reply.elapsedTime / 1000,
+  );
+  const code = errorCodeOf(request);
+  if (reply.statusCode === 409 && code !== undefined) metrics.conflicts.inc({ code });
+  if (request.routeOptions.url !== RECEIPT_ROUTE || request.method !== "POST") return;
+  const sent = (request.body as { kind?: unknown } | undefined)?.kind;
+  metrics.countReceipt(sent, reply.statusCode, replayed.has(request), code);
 }

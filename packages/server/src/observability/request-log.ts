@@ -27,10 +27,12 @@ export function requestLogLevel(status: number, route: string | undefined): "err
 
 /** Logs every request at `debug` when it arrives and once, at its level, when it was answered. */
 export function installRequestLog(app: App): void {
-  app.addHook("onRequest", async (request: FastifyRequest) => {
+  // Callback hooks, not async ones: a hook per phase of every request, without a promise each.
+  app.addHook("onRequest", (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     request.log.debug({ method: request.method, url: request.url }, "request received");
+    done();
   });
-  app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook("onResponse", (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = request.routeOptions.url;
     const status = reply.statusCode;
     const level = requestLogLevel(status, route);
@@ -44,5 +46,6 @@ export function installRequestLog(app: App): void {
       },
       "request answered",
     );
+    done();
   });
 }

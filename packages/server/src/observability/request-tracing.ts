@@ -76,11 +76,13 @@ export function installRequestTracing(app: App): void {
     // The rest of the request (later hooks, the handler) runs with the span active.
     context.with(trace.setSpan(parent, span).setValue(REQUEST_SPAN, span), done);
   });
-  app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook("onResponse", (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const span = spans.get(request);
-    if (span === undefined) return;
-    span.setAttribute("http.response.status_code", reply.statusCode);
-    if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
+    if (span !== undefined) {
+      span.setAttribute("http.response.status_code", reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
+    done();
   });
 }
