@@ -12,6 +12,13 @@ const suiteUrl = (path: string): string => pathToFileURL(new URL(path, import.me
 
 type Case = { label: string; workers: number; completed: number; statementsPerCycle?: number };
 
+it("bench/floor primes each system for primeMs (15 s in a full run), or warmupMs in plans without it", async () => {
+  const { benchPlan, primingOf } = await import(suiteUrl("../bench/floor/index.mjs"));
+  expect(primingOf(benchPlan(false))).toEqual({ warmupMs: 1_500, measureMs: 15_000 });
+  expect(primingOf(benchPlan(true))).toEqual({ warmupMs: 300, measureMs: 300 });
+  expect(primingOf({ warmupMs: 50 })).toEqual({ warmupMs: 50, measureMs: 50 });
+});
+
 it("bench/floor runs a tiny plan: every floor completes cycles with one write per request", async () => {
   const suite = await import(suiteUrl("../bench/floor/index.mjs"));
   const { FLOOR } = await import(suiteUrl("../bench/floor/report.mjs"));
