@@ -49,6 +49,11 @@ const parsedLists = new Map<string, readonly string[]>();
 const PARSED_LISTS_MAX = 256;
 const PARSED_LIST_MAX_CHARACTERS = 4096;
 
+/** How many parsed lists are kept now (tests check the bound). */
+export function parsedListsKept(): number {
+  return parsedLists.size;
+}
+
 /** A stored JSON array of strings. */
 function stringList(json: string, executorId: string, what: string): string[] {
   const known = parsedLists.get(json);
