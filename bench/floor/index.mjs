@@ -47,7 +47,7 @@ export const name = "floor";
 const FLOOR_SERVER = fileURLToPath(new URL("floor-server.mjs", import.meta.url));
 
 /**
- * Rounds and times: bounded, so the suite stops by itself (quick about a minute, full about 7 minutes).
+ * Rounds and times: bounded, so the suite stops by itself (quick about a minute, full 7 to 10 minutes).
  * `primeMs`: the measured part of each system's first, unreported case. V8 goes on optimizing
  * toolhost's code for about 20 s of load (server CPU per cycle fell by a third over that time in a
  * run on the 2-core machine, then stayed), so a full run primes each system for 15 s: the figures are

@@ -43,14 +43,19 @@ describe("executorFromRow", () => {
     expect(executorFromRow(row([], null)).tool_names).toBeNull();
   });
 
-  it("keeps at most 256 parsed lists, none longer than 4 KiB, and still reads every list", () => {
+  it("keeps at most 256 parsed lists, none longer than 4,096 characters, and still reads every list", () => {
     for (let i = 0; i < 1_000; i++) {
       expect(executorFromRow(row([`b${i}`], [`tool.${i}`])).binding_ids).toEqual([`b${i}`]);
       expect(parsedListsKept()).toBeLessThanOrEqual(256);
     }
     const long = Array.from({ length: 500 }, (_, i) => `tool.with.a.long.name.${i}`);
+    expect(JSON.stringify(long).length).toBeGreaterThan(4_096);
+    // The short binding list is kept first; then reading the long tool list keeps nothing more.
+    executorFromRow(row(["b"], null));
+    const kept = parsedListsKept();
     expect(executorFromRow(row(["b"], long)).tool_names).toEqual(long);
     expect(executorFromRow(row(["b"], long)).tool_names).toEqual(long);
+    expect(parsedListsKept()).toBe(kept);
   });
 
   it("refuses a stored list that is not an array of strings", () => {

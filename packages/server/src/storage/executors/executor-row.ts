@@ -42,8 +42,8 @@ export function executorFromRow(row: Selectable<ExecutorsTable>): ExecutorRecord
 
 /**
  * The lists parsed last, by their stored text: an executor's row is read on every poll and receipt
- * with the same two lists. Bounded (at most 256 texts of at most 4 KiB: 1 MiB); each answer is a
- * fresh copy, so no caller shares an array.
+ * with the same two lists. Bounded: at most 256 texts of at most 4,096 characters (2 MiB at two bytes
+ * a character); each answer is a fresh copy, so no caller shares an array.
  */
 const parsedLists = new Map<string, readonly string[]>();
 const PARSED_LISTS_MAX = 256;
