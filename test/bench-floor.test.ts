@@ -166,7 +166,13 @@ describe("statement times", () => {
 });
 
 describe("the floor report", () => {
-  const at = (label: string, workers: number, server: number, extra: Record<string, number> = {}) => ({
+  const at = (
+    label: string,
+    workers: number,
+    server: number,
+    extra: Record<string, number> = {},
+    roundTripsPerCycle?: number,
+  ) => ({
     round: 1,
     label,
     workers,
@@ -177,6 +183,7 @@ describe("the floor report", () => {
     serverMsPerCycle: server,
     postgresMsPerCycle: extra.postgres,
     statementsPerCycle: 6,
+    roundTripsPerCycle,
   });
   const plan = { workers: [8], rounds: 1, warmupMs: 1, measureMs: 1 };
 
@@ -189,9 +196,9 @@ describe("the floor report", () => {
         at(FLOOR.sqlite, 8, 1),
         at(FLOOR.postgres, 8, 1.5, { postgres: 1 }),
         at("toolhost SQLite", 8, 1.8),
-        at("toolhost PostgreSQL", 8, 6, { postgres: 4 }),
+        at("toolhost PostgreSQL", 8, 6, { postgres: 4 }, 20),
         at("baseline SQLite", 8, 4),
-        at("baseline PostgreSQL", 8, 9, { postgres: 5 }),
+        at("baseline PostgreSQL", 8, 9, { postgres: 5 }, 34),
       ],
       skipped: [],
       baseline: { ref: "3c1b4b7", sha: "3c1b4b75e04adbe33faf9bc07c21edcac3adf167", buildMs: 60_000 },
@@ -206,7 +213,15 @@ describe("the floor report", () => {
     expect(markdown).toContain(
       "- target toolhost PostgreSQL server CPU per cycle ≤ 2× floor: PostgreSQL write at 8 worker(s): **NOT met** (4.00×: 6.000 vs 1.500 ms)",
     );
-    expect(markdown).toContain("| toolhost SQLite | 8 | 1.800 | 4.000 | 0.45× | 6.0 | 6.0 | 100 / 100 |");
+    expect(markdown).toContain("| toolhost SQLite | 8 | 1.800 | 4.000 | 0.45× | 6.0 | 6.0 | – | – | 100 / 100 |");
+    expect(markdown).toContain(
+      "| toolhost PostgreSQL | 8 | 6.000 | 9.000 | 0.67× | 6.0 | 6.0 | 20.0 | 34.0 | 100 / 100 |",
+    );
+    // Statements on SQLite, round trips on PostgreSQL, against the counts.
+    expect(markdown).toContain("- target toolhost SQLite statements per cycle ≤ 15 at 8 worker(s): met (6.0)");
+    expect(markdown).toContain(
+      "- target toolhost PostgreSQL round trips per cycle ≤ 12 at 8 worker(s): **NOT met** (20.0)",
+    );
     expect(markdown).toContain(
       "- target toolhost SQLite server CPU per cycle at least halved against 3c1b4b7 at 8 worker(s): met (now / baseline 0.45×: 1.800 vs 4.000 ms)",
     );

@@ -12,7 +12,13 @@ export const FLOOR = {
 };
 
 /** The issue's targets: toolhost's server CPU per cycle at most this many floors; at most this share of the baseline's. */
-export const TARGETS = { serverCpuVsWriteFloor: 2.0, serverCpuVsBaseline: 0.5 };
+export const TARGETS = {
+  serverCpuVsWriteFloor: 2.0,
+  serverCpuVsBaseline: 0.5,
+  /** Statements per cycle on SQLite, round trips per cycle on PostgreSQL (background work included). */
+  sqliteStatements: 15,
+  postgresRoundTrips: 12,
+};
 
 /** toolhost on each database, with its floor of one write per request there and its baseline. */
 const DIALECTS = [
@@ -44,8 +50,18 @@ export function targetLines(results, plan) {
   const ref = results.baseline?.ref;
   for (const workers of plan.workers) {
     for (const { toolhost, floor, baseline } of DIALECTS) {
-      const mine = medians(results.cases, toolhost, workers)?.serverMsPerCycle;
+      const measured = medians(results.cases, toolhost, workers);
+      const mine = measured?.serverMsPerCycle;
       if (mine === undefined) continue;
+      const [count, what, limit] =
+        toolhost === "toolhost SQLite"
+          ? [measured.statementsPerCycle, "statements", TARGETS.sqliteStatements]
+          : [measured.roundTripsPerCycle, "round trips", TARGETS.postgresRoundTrips];
+      if (Number.isFinite(count)) {
+        lines.push(
+          `target ${toolhost} ${what} per cycle ≤ ${limit} at ${workers} worker(s): ${count <= limit ? "met" : "**NOT met**"} (${fixed(count, 1)})`,
+        );
+      }
       const theirs = medians(results.cases, floor, workers)?.serverMsPerCycle;
       if (theirs !== undefined && theirs > 0) {
         const value = mine / theirs;
@@ -139,10 +155,12 @@ export function renderReport({ results, plan, machine, quick, failures }) {
         ms(m.cpuMsPerCycle.driver),
         ms(m.totalCpuMsPerCycle),
         fixed(m.statementsPerCycle, 1),
+        fixed(m.roundTripsPerCycle, 1),
       ]);
       summary.push(
         `${label}, ${workers} worker(s): ${fixed(m.cyclesPerSecond, 0)} cycles/s; server ${ms(m.serverMsPerCycle)} ms/cycle` +
-          `${m.postgresMsPerCycle === undefined ? "" : ` + postgres ${ms(m.postgresMsPerCycle)}`}; ${fixed(m.statementsPerCycle, 1)} statements/cycle`,
+          `${m.postgresMsPerCycle === undefined ? "" : ` + postgres ${ms(m.postgresMsPerCycle)}`}; ${fixed(m.statementsPerCycle, 1)} statements/cycle` +
+          `${m.roundTripsPerCycle === undefined ? "" : `, ${fixed(m.roundTripsPerCycle, 1)} round trips`}`,
       );
     }
     const lookup = of(FLOOR.lookup);
@@ -170,6 +188,8 @@ export function renderReport({ results, plan, machine, quick, failures }) {
           ratioText(mine.serverMsPerCycle, before.serverMsPerCycle),
           fixed(mine.statementsPerCycle, 1),
           fixed(before.statementsPerCycle, 1),
+          fixed(mine.roundTripsPerCycle, 1),
+          fixed(before.roundTripsPerCycle, 1),
           `${fixed(mine.cyclesPerSecond, 0)} / ${fixed(before.cyclesPerSecond, 0)}`,
         ]);
       }
@@ -203,7 +223,7 @@ export function renderReport({ results, plan, machine, quick, failures }) {
     "- **floor** (`bench/floor/floor-server.mjs`): a bare Fastify 5 server (no logging, no schemas) answering those requests — and connect, heartbeat, disconnect — with answers of toolhost's shape and size, its state in memory found by key (API key → scopes, call id → call; one long-poll woken per new call). `floor: lookup` does nothing else; `floor: SQLite write` adds one durable SQLite write per request (autocommit, WAL, `synchronous=FULL`: the WAL fsynced before the answer); `floor: PostgreSQL write` one INSERT or UPDATE per request instead (one round trip, a named prepared statement, committed before the answer). The SQLite floor fsyncs every write on its one thread, where toolhost shares one fsync among concurrent commits (group commit, off the event loop): its cycles/s are low, its CPU per cycle is what counts. Its writes are the row each request changes: the call (create run, claim, receipts) or the executor's connection (pending records the poll).",
     "- **toolhost**: `toolhost serve` of this checkout on a fresh SQLite file (WAL, group commit, the WAL fsynced after each commit) and on a fresh PostgreSQL schema, with bench/protocol's one-tool world.",
     ...baselineLines,
-    "- CPU per cycle from /proc (utime + stime over the whole case: warm-up, window and drain, divided by the runs completed): `server` is the server process, `postgres` the backends serving it only; statements: every better-sqlite3 execution or `pg.Client#query` in the server (BEGIN/COMMIT and background work included).",
+    "- CPU per cycle from /proc (utime + stime over the whole case: warm-up, window and drain, divided by the runs completed): `server` is the server process, `postgres` the backends serving it only; statements: every better-sqlite3 execution or `pg.Client#query` in the server (BEGIN/COMMIT and background work included); PostgreSQL round trips: those queries sent while nothing else of their client was on the way (toolhost's pipelined driver sends BEGIN with a transaction's first statement and its unanswered writes with COMMIT; without pipelining every query is one).",
     ...(results.skipped ?? []).map(({ label, reason }) => `- ${label} left out of this run: ${reason}.`),
     "- The 2 cores are often shared with other work (see the load average above): absolute figures then rise and scatter, for every system alike since the rounds alternate; compare the ratios within one run.",
     "",
@@ -218,6 +238,7 @@ export function renderReport({ results, plan, machine, quick, failures }) {
         "driver ms/cycle",
         "all processes ms/cycle",
         "statements/cycle",
+        "PostgreSQL round trips/cycle",
       ],
       rows,
     ),
@@ -249,6 +270,8 @@ export function renderReport({ results, plan, machine, quick, failures }) {
               "baseline ms/cycle",
               "now / baseline",
               "statements/cycle now",
+              "baseline",
+              "round trips/cycle now",
               "baseline",
               "cycles/s now / baseline",
             ],

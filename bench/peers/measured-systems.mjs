@@ -66,6 +66,13 @@ export async function statementsOf(system) {
   return counts[system.dialect];
 }
 
+/** PostgreSQL systems: the round trips of their database client so far (`statement-counter.mjs`); else undefined. */
+export async function roundTripsOf(system) {
+  if (system.dialect !== "postgres") return undefined;
+  const counts = system.server !== undefined ? await system.server.statements() : await system.peer.statements();
+  return counts.postgresRoundTrips;
+}
+
 /** Sets `system.idleStatementsPerSecond`: what it sends with nothing to do, over `idleMs`. */
 export async function measureIdleStatements(system, idleMs) {
   const before = await statementsOf(system);
@@ -111,6 +118,7 @@ export async function measureCase(system, workers, plan, admin) {
     processMs: processes.map(({ pid }) => processCpuMs(pid)),
     backends: backendCpuMs(backendsBefore),
     statements: await statementsOf(system),
+    roundTrips: await roundTripsOf(system),
     atMs: performance.now(),
   };
   let cycles;
@@ -141,6 +149,7 @@ export async function measureCase(system, workers, plan, admin) {
     ({ cycles, elapsedMs, completed } = outcome);
   }
   const after = await statementsOf(system);
+  const tripsAfter = await roundTripsOf(system);
   const statements = after === undefined ? undefined : after - before.statements;
   // What the system runs anyway (sweeps, polling, maintenance), at its idle rate over the case.
   const background = ((system.idleStatementsPerSecond ?? 0) * (performance.now() - before.atMs)) / 1000;
@@ -168,6 +177,8 @@ export async function measureCase(system, workers, plan, admin) {
     serverMsPerCycle: cpuMsPerCycle[serverRole(system)],
     postgresMsPerCycle: cpuMsPerCycle.postgres,
     statementsPerCycle: per(statements),
+    roundTripsPerCycle:
+      tripsAfter === undefined || before.roundTrips === undefined ? undefined : per(tripsAfter - before.roundTrips),
     cycleStatementsPerCycle: statements === undefined ? undefined : per(Math.max(0, statements - background)),
     failures,
   };

@@ -45,6 +45,7 @@ export function medians(cases, label, workers) {
     serverMsPerCycle: of("serverMsPerCycle"),
     postgresMsPerCycle: of("postgresMsPerCycle"),
     statementsPerCycle: of("statementsPerCycle"),
+    roundTripsPerCycle: of("roundTripsPerCycle"),
     cycleStatementsPerCycle: of("cycleStatementsPerCycle"),
   };
 }

@@ -17,8 +17,21 @@ import { createRequire } from "node:module";
 
 const require = createRequire(new URL("../../packages/server/package.json", import.meta.url));
 
-/** Statements counted so far in this process. */
-export const statementCounts = { postgres: 0, sqlite: 0, redis: 0 };
+/**
+ * Statements counted so far in this process; `postgresRoundTrips`: the pg queries sent while nothing
+ * else of their client was on the way (a client in pipeline mode sends a query at once, and queries
+ * sent together share one round trip; without it every query is one).
+ */
+export const statementCounts = { postgres: 0, postgresRoundTrips: 0, sqlite: 0, redis: 0 };
+
+/** Whether a pg client has nothing sent and unanswered (its internals, pg 8.23). */
+function pgIdle(client) {
+  return (
+    client._activeQuery == null &&
+    (client._sentQueryQueue?.length ?? 0) === 0 &&
+    (client._queryQueue?.length ?? 0) === 0
+  );
+}
 
 const timing = process.env.TOOLHOST_BENCH_STATEMENT_TIMES === "1";
 /** Per SQL text: executions and their summed time in microseconds (only while `timing`). */
@@ -43,6 +56,7 @@ const pg = require("pg");
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   statementCounts.postgres++;
+  if (!this.pipeline || pgIdle(this)) statementCounts.postgresRoundTrips++;
   if (!timing) return clientQuery.apply(this, args);
   const started = process.hrtime.bigint();
   const result = clientQuery.apply(this, args);

@@ -48,8 +48,13 @@ export interface StorageStats {
   transactions: number;
   /** Physical COMMITs that succeeded; on SQLite each one fsync (off the event loop), shared by a whole batch. */
   commits: number;
-  /** Statements sent to the database (round trips on PostgreSQL, BEGIN and COMMIT included). */
+  /** Statements sent to the database (BEGIN and COMMIT included). */
   statements: number;
+  /**
+   * PostgreSQL: round trips, fewer than statements where the driver pipelines (BEGIN goes with the
+   * first statement, unanswered writes with COMMIT). SQLite: the statements.
+   */
+  roundTrips: number;
   /** Rows the statements answered. */
   rowsRead: number;
   /** Characters of string values in those rows (how much text was read). */
@@ -211,7 +216,12 @@ export class KyselyStorage implements Storage {
   /** Transaction and commit counters since this storage was opened. */
   stats(): StorageStats {
     const counter = this.connection.statements;
-    const reads = { statements: counter.count, rowsRead: counter.rowsRead, charactersRead: counter.charactersRead };
+    const reads = {
+      statements: counter.count,
+      roundTrips: counter.roundTrips,
+      rowsRead: counter.rowsRead,
+      charactersRead: counter.charactersRead,
+    };
     if (this.committer !== undefined) return { ...this.committer.stats(), ...reads };
     return { transactions: this.postgresTransactions, commits: this.postgresCommits, ...reads };
   }

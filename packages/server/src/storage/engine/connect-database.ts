@@ -11,12 +11,13 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "../database-schema.js";
 import { type DatabaseLocation, parseDatabaseUrl, redactDatabaseUrl, SQLITE_MEMORY_PATH } from "../database-url.js";
 import type { Dialect } from "../storage.js";
 import { StorageUnavailableError } from "../storage-unavailable.js";
+import { PIPELINE_CLIENT_CONFIG, PipelinedPostgresDriver } from "./postgres-pipelined-driver.js";
 import { usePreparedStatements } from "./postgres-prepared-statements.js";
 import { SqliteServerDialect } from "./sqlite-dialect.js";
 import { StatementCachingDatabase } from "./sqlite-statement-cache.js";
@@ -210,12 +211,20 @@ async function connectPostgres(
     types,
     ...postgresTimeoutConfig(timeouts),
     options: startupOptions(location.options),
+    // Clients send each statement at once (pg's pipeline mode): the driver decides what waits.
+    ...PIPELINE_CLIENT_CONFIG,
   });
   survivePostgresConnectionErrors(pool);
   // Off for a connection pooler that cannot keep named statements (PgBouncer in transaction mode).
   if (process.env[PREPARED_STATEMENTS_VARIABLE] !== "off") usePreparedStatements(pool);
-  const statements = new StatementCounter();
-  const db = new Kysely<Database>({ dialect: countingDialect(new PostgresDialect({ pool }), statements) });
+  const statements = new StatementCounter(true);
+  const dialect = {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PipelinedPostgresDriver(pool, statements),
+    createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+  const db = new Kysely<Database>({ dialect: countingDialect(dialect, statements) });
   try {
     if (location.schema !== undefined) await ensureSchema(db, location.schema);
     const row = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);

@@ -24,6 +24,7 @@
 
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult, type RawBuilder } from "kysely";
 import type { Dialect } from "../storage.js";
+import { unanswered } from "./postgres-pipelined-driver.js";
 import { registerPreparedStatement } from "./postgres-prepared-statements.js";
 import type { Db } from "./store-context.js";
 
@@ -52,9 +53,21 @@ export class ReusableQuery<A extends readonly unknown[], R> {
 
   /** Runs the statement on `db` (a database of `dialect`) with `args`. */
   async execute(dialect: Dialect, db: Db, ...args: A): Promise<QueryResult<R>> {
+    return db.executeQuery<R>(this.#compiled(dialect, db, args));
+  }
+
+  /**
+   * Runs it for its effect only, its answer never read: inside a PostgreSQL transaction it is sent
+   * without waiting and leaves with the next statement waited for (postgres-pipelined-driver.ts).
+   */
+  async send(dialect: Dialect, db: Db, ...args: A): Promise<void> {
+    await db.executeQuery<R>(unanswered(this.#compiled(dialect, db, args)));
+  }
+
+  #compiled(dialect: Dialect, db: Db, args: A): CompiledQuery<R> {
     const template = this.#templates.get(dialect) ?? this.#compile(dialect, db, args.length);
     const parameters = template.sources.map((source) => (typeof source === "number" ? args[source] : source.constant));
-    return db.executeQuery<R>({ sql: template.sql, query: template.query, parameters, queryId: createQueryId() });
+    return { sql: template.sql, query: template.query, parameters, queryId: createQueryId() };
   }
 
   /** The first row the statement answers, as `executeTakeFirst()` would. */
@@ -149,14 +162,28 @@ export class ShapedReusableQuery<S, R> {
 
   /** Runs the form `shape` with `values` on `db` (a database of `dialect`). */
   execute(dialect: Dialect, db: Db, shape: S, values: readonly unknown[]): Promise<QueryResult<R>> {
+    const query = this.#query(shape);
+    if (query === undefined) return db.executeQuery(this.#build(db, shape, values).compile());
+    return query.execute(dialect, db, ...values);
+  }
+
+  /** Runs it for its effect only, its answer never read (`ReusableQuery.send`). */
+  async send(dialect: Dialect, db: Db, shape: S, values: readonly unknown[]): Promise<void> {
+    const query = this.#query(shape);
+    if (query === undefined) await db.executeQuery(unanswered(this.#build(db, shape, values).compile()));
+    else await query.send(dialect, db, ...values);
+  }
+
+  /** The compiled form of `shape`; undefined once `maxShapes` are kept (it is then compiled each time). */
+  #query(shape: S): ReusableQuery<unknown[], R> | undefined {
     const key = JSON.stringify(shape);
     let query = this.#queries.get(key);
     if (query === undefined) {
-      if (this.#queries.size >= this.#maxShapes) return db.executeQuery(this.#build(db, shape, values).compile());
+      if (this.#queries.size >= this.#maxShapes) return undefined;
       query = new ReusableQuery((built: Db, ...args: unknown[]) => this.#build(built, shape, args));
       this.#queries.set(key, query);
     }
-    return query.execute(dialect, db, ...values);
+    return query;
   }
 
   /** The first row the form answers. */

@@ -23,13 +23,34 @@ export type StatementObserver = (query: CompiledQuery) => void;
 /** A running count of statements sent, shared by every connection of one database. */
 export class StatementCounter {
   #count = 0;
+  #roundTrips = 0;
+  readonly #countsRoundTrips: boolean;
   #observer: StatementObserver | undefined;
   #rows = 0;
   #characters = 0;
 
+  /** `countsRoundTrips`: the driver reports its round trips (PostgreSQL's pipelined driver). */
+  constructor(countsRoundTrips = false) {
+    this.#countsRoundTrips = countsRoundTrips;
+  }
+
   /** Statements sent since the counter was created. */
   get count(): number {
     return this.#count;
+  }
+
+  /**
+   * PostgreSQL: round trips since the counter was created — statements sent while nothing else of their
+   * connection was on the way (the pipelined driver sends BEGIN and unanswered writes along with the
+   * next statement: postgres-pipelined-driver.ts). SQLite has none: its statements are counted instead.
+   */
+  get roundTrips(): number {
+    return this.#countsRoundTrips ? this.#roundTrips : this.#count;
+  }
+
+  /** Adds one round trip (the PostgreSQL driver calls it). */
+  addRoundTrip(): void {
+    this.#roundTrips++;
   }
 
   /** Rows answered since the counter was created. */

@@ -56,6 +56,54 @@ const POSTGRES_APPEND = new ReusableQuery(
     ),
 );
 
+/**
+ * PostgreSQL's append under the run's lock, at the length the transaction read (`expected`): sent with
+ * COMMIT without waiting for its answer (`send`; history-store.ts), so the check that no one else appended
+ * meanwhile is made by the statement itself — a run whose length moved fails it (a cast that cannot
+ * succeed, reached only then; it names a column, so the planner cannot fold it ahead of time), and the
+ * transaction rolls back.
+ */
+const POSTGRES_APPEND_AT = new ReusableQuery(
+  (
+    db,
+    count: number,
+    readyAtMs: number | null,
+    runId: string,
+    expected: number,
+    texts: readonly string[],
+    times: readonly number[],
+  ) =>
+    compilableSql(
+      db,
+      sql<{ seq: number }>`
+    with bumped as (
+      update runs set history_length = history_length + ${count}::integer,
+        ready_at_ms = coalesce(ready_at_ms, ${readyAtMs}::bigint)
+      where run_id = ${runId}::text
+      returning history_length - ${count}::integer as stored
+    )
+    insert into execution_history (run_id, seq, item_json, created_at_ms)
+    select ${runId}::text,
+      case when bumped.stored = ${expected}::integer then bumped.stored + (item.n - 1)::integer
+        else cast(bumped.stored || ' stored, not the length read: the history grew while its lock was held' as integer)
+      end,
+      item.item_json, item.at_ms
+    from bumped, unnest(${texts}::text[], ${times}::bigint[]) with ordinality as item(item_json, at_ms, n)`,
+    ),
+);
+
+/** PostgreSQL's append at the length `expected`, which fails when the run's length is another (see above). */
+export function appendAtOnPostgres(
+  db: Db,
+  { runId, items, readyAtMs }: HistoryAppend,
+  expected: number,
+): Promise<void> {
+  const texts = items.map((item) => item.item_json);
+  const times = items.map((item) => item.created_at_ms);
+  // For its effect only: inside the transaction it is not waited for (ReusableQuery.send).
+  return POSTGRES_APPEND_AT.send("postgres", db, items.length, readyAtMs ?? null, runId, expected, texts, times);
+}
+
 /** Appends of 1 to 64 items keep their form compiled; a longer one is compiled each time. */
 const SQLITE_APPEND = new ShapedReusableQuery(64, (db, count: number, values) => {
   // values: each item's JSON and time, then the run's ID.

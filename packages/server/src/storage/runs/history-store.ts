@@ -19,7 +19,13 @@ import type { Db, StoreContext } from "../engine/store-context.js";
 import { decodeNumberCursor, encodeNumberCursor, pageOf } from "../page-cursor.js";
 import type { HistoryItemRecord, Page, PageRequest } from "../records.js";
 import type { HistoryStore } from "./contract.js";
-import { appendOnPostgres, appendOnSqlite, markReadyOnSqlite, type NewHistoryItem } from "./history-append.js";
+import {
+  appendAtOnPostgres,
+  appendOnPostgres,
+  appendOnSqlite,
+  markReadyOnSqlite,
+  type NewHistoryItem,
+} from "./history-append.js";
 
 const LIST = "history";
 const COLUMNS = ["run_id", "seq", "item_json", "created_at_ms"] as const;
@@ -43,16 +49,29 @@ export class KyselyHistoryStore implements HistoryStore {
     if (hooks === undefined || this.#deferred.has(runId)) return;
     const deferred: Deferred = { stored: length, items: [], readyAtMs: undefined };
     this.#deferred.set(runId, deferred);
+    const { items } = deferred;
+    const appended = (): void => {
+      // Committed with the transaction: the next turn need not read them back.
+      hooks.afterCommit(() => this.ctx.historyCache.extend(runId, deferred.stored, items));
+    };
+    if (this.ctx.dialect === "postgres") {
+      // Its answer is not read (it leaves with COMMIT): the statement itself fails when the length moved.
+      hooks.add(async (db) => {
+        this.#deferred.delete(runId);
+        if (items.length === 0) return;
+        await appendAtOnPostgres(db, { runId, items, readyAtMs: deferred.readyAtMs }, deferred.stored);
+        appended();
+      });
+      return;
+    }
     hooks.add(async (db) => {
       this.#deferred.delete(runId);
-      const { items } = deferred;
       if (items.length === 0) return;
       const seqs = await this.#insert(db, runId, items, deferred.readyAtMs);
       if (seqs.some((seq, index) => seq !== deferred.stored + index)) {
         throw new Error(`history of run ${runId} grew while its lock was held`);
       }
-      // Committed with the transaction: the next turn need not read them back.
-      hooks.afterCommit(() => this.ctx.historyCache.extend(runId, deferred.stored, items));
+      appended();
     });
   }
 

@@ -56,7 +56,8 @@ export class KyselyModelRequestStore implements ModelRequestStore {
       { ...request, compacted: request.compacted ? 1 : 0 },
       MODEL_REQUEST_COLUMNS,
     );
-    await this.ctx.write((db) => INSERT.execute(this.ctx.dialect, db, names, values));
+    // Nothing is read back: inside a PostgreSQL transaction it goes out with the next statement.
+    await this.ctx.write((db) => INSERT.send(this.ctx.dialect, db, names, values));
   }
 
   async listByRun(runId: string, page: PageRequest): Promise<Page<ModelRequestRecord>> {

@@ -65,7 +65,8 @@ export class KyselyRunEventStore implements RunEventStore {
       this.#deferred = deferred;
       hooks.add(async (db) => {
         this.#deferred = undefined;
-        for (const run of deferred) await insertEvents(this.ctx.dialect, db, run.runId, run.events, run.atMs);
+        // No seq is read back: on PostgreSQL the inserts leave with COMMIT (ReusableQuery.send).
+        for (const run of deferred) await sendEvents(this.ctx.dialect, db, run.runId, run.events, run.atMs);
       });
     }
     hooks.eventsAppended(runId);
@@ -373,6 +374,30 @@ async function insertEvents(
   events: readonly NewRunEvent[],
   atMs: readonly number[],
 ): Promise<number[]> {
+  const { count, values } = insertValues(runId, events, atMs);
+  const { rows: inserted } = await INSERT_EVENTS.execute(dialect, db, count, values);
+  const lastSeq = Math.max(...inserted.map((row) => Number(row.seq)));
+  return events.map((_, index) => lastSeq - events.length + 1 + index);
+}
+
+/** `insertEvents` for its effect only: its seqs are not read (inside a PostgreSQL transaction it is not waited for). */
+async function sendEvents(
+  dialect: Dialect,
+  db: Db,
+  runId: string,
+  events: readonly NewRunEvent[],
+  atMs: readonly number[],
+): Promise<void> {
+  const { count, values } = insertValues(runId, events, atMs);
+  await INSERT_EVENTS.send(dialect, db, count, values);
+}
+
+/** The rows `events` are stored as (how many) and the statement's values for them. */
+function insertValues(
+  runId: string,
+  events: readonly NewRunEvent[],
+  atMs: readonly number[],
+): { count: number; values: unknown[] } {
   const planned = planRows(runId, events, atMs);
   // Per row: the position of its last event, kind, data, history seq, time, reference.
   const values: unknown[] = [runId];
@@ -386,9 +411,7 @@ async function insertEvents(
       values.push(through, event.kind, dataOf(event), historySeq, row.atMs, refOf(runId, event));
     }
   }
-  const { rows: inserted } = await INSERT_EVENTS.execute(dialect, db, planned.length, values);
-  const lastSeq = Math.max(...inserted.map((row) => Number(row.seq)));
-  return events.map((_, index) => lastSeq - events.length + 1 + index);
+  return { count: planned.length, values };
 }
 
 /** What `ref_id` stores for `event`: the row it is rebuilt from (OWN_RUN for its own run), or nothing. */

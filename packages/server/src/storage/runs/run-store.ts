@@ -86,7 +86,8 @@ export class KyselyRunStore implements RunStore {
   async insert(run: RunRecord): Promise<void> {
     const { output, ...columns } = run;
     const { names, values } = definedColumns({ ...columns, output_json: outputJsonOf(output) }, COLUMNS);
-    await this.ctx.write((db) => INSERT.execute(this.ctx.dialect, db, names, values));
+    // Nothing is read back: inside a PostgreSQL transaction it goes out with the next statement.
+    await this.ctx.write((db) => INSERT.send(this.ctx.dialect, db, names, values));
   }
 
   async get(runId: string, scope: IdScope): Promise<RunRecord | undefined> {
