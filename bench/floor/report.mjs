@@ -92,7 +92,7 @@ function statementTimeLines(timed) {
   if (timed.length === 0) return [];
   const lines = [
     "",
-    `Where toolhost's statement time goes (the timed pass: per database a separate server timing every statement, one case of ${timed[0].workers} workers after one that warms it up; the measured cases above run untimed). SQLite: each statement's execution on the server's one thread, \`BEGIN\`/\`COMMIT\` included (the WAL's fsync runs apart, off the event loop). PostgreSQL: each round trip from its send to its answer, wall time, so concurrent requests' round trips overlap and the sum can pass the server's CPU. Statements are grouped by what they do (verb, tables, an UPDATE's first columns).`,
+    `Where toolhost's statement time goes (the timed pass: per database a separate server timing every statement, one case of ${timed[0].workers} workers after one that warms it up; the measured cases above run untimed). SQLite: each statement's execution on the server's one thread, \`BEGIN\`/\`COMMIT\` included (the WAL's fsync runs apart, off the event loop). PostgreSQL: each statement from its send to its answer, wall time, so concurrent requests' statements overlap and the sum can pass the server's CPU; a pipelined transaction's statements overlap too (\`BEGIN\` is answered only with the statement it travels with, an unanswered write with the next one waited for). Statements are grouped by what they do (verb, tables, an UPDATE's first columns).`,
   ];
   for (const pass of timed) {
     const shown = pass.rows.slice(0, TIMED_ROWS);
