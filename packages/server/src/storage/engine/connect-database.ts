@@ -27,6 +27,30 @@ import { countingDialect, StatementCounter } from "./statement-counter.js";
 /** How long a SQLite statement waits for another process's write lock before failing. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+/** The pause between tries of a step SQLite refused as busy at once (`whileSqliteBusy`). */
+const BUSY_RETRY_MS = 10;
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs `step` again while it fails with SQLITE_BUSY, for up to `timeoutMs`, then lets the error
+ * through. SQLite answers some lock conflicts at once instead of through its busy handler (where
+ * waiting could deadlock): seen on `journal_mode = WAL` when several processes open and migrate a new
+ * file together. For opening only: it blocks the thread while it waits.
+ */
+export function whileSqliteBusy<T>(step: () => T, timeoutMs = SQLITE_BUSY_TIMEOUT_MS): T {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      return step();
+    } catch (error) {
+      const busy = typeof error === "object" && error !== null && (error as { code?: unknown }).code === "SQLITE_BUSY";
+      if (!busy || performance.now() >= deadline) throw error;
+      Atomics.wait(sleeper, 0, 0, BUSY_RETRY_MS);
+    }
+  }
+}
+
 /** Limits on waiting for PostgreSQL (0: no limit). SQLite waits `SQLITE_BUSY_TIMEOUT_MS` for locks. */
 export interface DatabaseTimeouts {
   /** Longest wait for a new connection, or for a free one of the pool. */
@@ -101,7 +125,7 @@ function connectSqlite(path: string): DatabaseConnection {
     // keeps FULL's durability (see sqlite-wal-sync.ts). Foreign keys are off by default in SQLite.
     // The busy timeout first: switching to WAL takes a lock another process opening the file may hold.
     database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-    database.pragma("journal_mode = WAL");
+    whileSqliteBusy(() => database.pragma("journal_mode = WAL"));
     database.pragma("synchronous = NORMAL");
     database.pragma("foreign_keys = ON");
     // Sorts (the candidates of every pending poll are ordered) in memory, not in a temporary file:
