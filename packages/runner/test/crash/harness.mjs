@@ -160,12 +160,14 @@ export async function runCrashHarness(options = {}) {
               o.runner,
             );
             current.set(executorId, { child, plan });
-            const { code, signal } = await exited;
+            const { code, signal, stderrTail } = await exited;
             const killedAt = readMarker(markerPath);
             if (signal === "SIGKILL" && killedAt !== null) tally.executorKills[killedAt]++;
             else if (signal === null && code !== 0 && !state.finished) {
               tally.unexpectedExits++;
-              exitsWithoutKill.push(`${executorId} instance ${tally.executorStarts}: exit code ${code}`);
+              exitsWithoutKill.push(
+                `${executorId} instance ${tally.executorStarts}: exit code ${code}; its last output:\n${stderrTail.trimEnd()}`,
+              );
               log(`${executorId} exited with code ${code} (see executor-${i}.log)`);
             }
             if (!state.finished) await sleep(50);

@@ -43,16 +43,24 @@ export function freePort() {
   });
 }
 
+const STDERR_TAIL_CHARS = 2_000;
+
 function track(child, logPath, label) {
   children.add(child);
   const log = createWriteStream(logPath, { flags: "a" });
   log.write(`--- ${label} started (pid ${child.pid}) ---\n`);
   child.stderr?.pipe(log, { end: false });
+  // The last lines the child wrote, so a harness failure can say why a child exited (the log file is
+  // in a temporary directory that is gone by the time anyone reads the failure).
+  let stderrTail = "";
+  child.stderr?.on("data", (chunk) => {
+    stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+  });
   const exited = new Promise((resolve) =>
     child.once("close", (code, signal) => {
       children.delete(child);
       log.end(`--- ${label} exited (code ${code}, signal ${signal}) ---\n`);
-      resolve({ code, signal });
+      resolve({ code, signal, stderrTail });
     }),
   );
   return exited;
