@@ -1,6 +1,7 @@
 """What the runner does with trouble: a proxy's HTML page instead of an answer, a refused key, a
-business cancel, a product callback that raises — always a clear value or RunnerError, never a stray
-thread traceback, and never a handler run twice."""
+business cancel, a product callback that raises, a request answered ``connection_superseded`` by the
+runner's own reconnect — always a clear value or RunnerError, never a stray thread traceback, and never
+a handler run twice."""
 
 from __future__ import annotations
 
@@ -165,6 +166,62 @@ class RobustnessTest(unittest.TestCase):
         error = running.join(30)
         self.assertIsInstance(error, RunnerError)
         self.assertEqual(error.code, "internal_failure")  # type: ignore[union-attr]
+
+    def test_a_request_superseded_by_its_own_reconnect_does_not_fence_the_runner(self) -> None:
+        # A request made on the old connection and answered after this runner's reconnect reached the
+        # server, but before the reconnect's answer came back, is answered connection_superseded: that
+        # is this process's own new connection, not another process's (a crash-harness run under load
+        # once failed such a runner as fenced).
+        world = self.world()
+        runner = ToolRunner(**world.runner_options(self.dir, f"exec-{uuid.uuid4().hex[:8]}"))
+        runs = []
+
+        @runner.tool("w.do", effect="write")
+        def do(call, ctx):
+            runs.append(call.call_id)
+            return {"ok": True}
+
+        running = RunningRunner(runner)
+        self.addCleanup(running.stop)
+        old = wait_for("the runner to connect", lambda: runner._connection.current).connection_id
+        real_connect = runner._client.connect
+        seen: Dict[str, object] = {}
+
+        def connect_then_answer_the_old_connection(*args, **kwargs):
+            outcome = real_connect(*args, **kwargs)
+            if outcome.type != "answer" or "handled" in seen or "code" in seen:
+                return outcome
+            answered = threading.Event()
+
+            def request_on_the_old_connection() -> None:
+                answer = runner._client.heartbeat(runner.executor_id, old)
+                seen["code"] = answer.code
+                answered.set()
+                seen["handled"] = runner._connection.handle_refusal(old, answer.code or "", answer.details or {})
+
+            other = threading.Thread(target=request_on_the_old_connection, daemon=True)
+            seen["thread"] = other
+            other.start()
+            answered.wait(10)
+            # Give the other thread the time to look at the connection before this answer is taken in.
+            other.join(0.3)
+            return outcome
+
+        runner._client.connect = connect_then_answer_the_old_connection  # type: ignore[method-assign]
+        # The server detaches the connection: the runner's next request is answered connection_offline.
+        runner._client.disconnect(runner.executor_id, old)
+        wait_for("the runner to reconnect", lambda: runner._connection.current.connection_id != old)
+        other = seen["thread"]
+        assert isinstance(other, threading.Thread)
+        other.join(10)
+        self.assertEqual(seen["code"], "connection_superseded")
+        self.assertEqual(seen["handled"], "stale")
+        self.assertIsNone(runner.failure)
+        session = world.session([{"tool_calls": [{"name": "w.do", "arguments": {}}]}, {"message": "done"}])
+        run_id = world.start_run(session)
+        wait_for("the call to complete", lambda: [c for c in world.calls(run_id) if c["status"] == "completed"])
+        self.assertIsNone(running.stop())
+        self.assertEqual(len(runs), 1)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """The executor's connection: connect with the stable executor ID (a reconnect fences the previous
 connection of a crashed process), reconnect after a lapsed lease (409 ``connection_offline``), and tell
 fencing apart from a stale answer: ``connection_superseded`` for the current connection means another
-process took the executor ID over."""
+process took the executor ID over — unless this runner is replacing that connection itself (a request
+made on it can be answered ``connection_superseded`` once the reconnect reached the server, before its
+answer came back: that is this process's own reconnect, not another's)."""
 
 from __future__ import annotations
 
@@ -35,6 +37,8 @@ class ConnectionManager:
         self._lock = threading.Lock()
         self._reconnect_lock = threading.Lock()
         self.current: Optional[Connection] = None
+        # The connection a reconnect of this runner is replacing, while that reconnect is on its way.
+        self._replacing: Optional[str] = None
 
     def connect(self, channel: str = "connect", deadline: Optional[float] = None) -> Optional[Connection]:
         """Connects (retrying trouble); None once the runner stops or fails. A refusal at the first
@@ -73,8 +77,13 @@ class ConnectionManager:
             return "other"
         with self._lock:
             current = self.current
+            replacing = self._replacing
         if current is None or current.connection_id != connection_id:
             return "stale"
+        if code == "connection_superseded" and replacing == connection_id:
+            # Retried once that reconnect is over (on the new connection), not in a loop meanwhile.
+            with self._reconnect_lock:
+                return "stale"
         if code == "connection_superseded":
             rt = self._rt
             rt._emit("fenced", {"connection_id": connection_id, "current_epoch": details.get("current_epoch")})
@@ -85,4 +94,10 @@ class ConnectionManager:
         with self._reconnect_lock:
             if self.current is not None and self.current.connection_id != connection_id:
                 return "stale"
-            return "reconnected" if self.connect("connect") is not None else "fenced"
+            with self._lock:
+                self._replacing = connection_id
+            try:
+                return "reconnected" if self.connect("connect") is not None else "fenced"
+            finally:
+                with self._lock:
+                    self._replacing = None
