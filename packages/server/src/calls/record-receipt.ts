@@ -20,7 +20,8 @@ import { linkActiveSpansToCall } from "../observability/call-tracing.js";
 import { inSpan } from "../observability/request-tracing.js";
 import type { HistoryResultText, RunProgress } from "../runs/run-progress.js";
 import type { ReceiptResultReference } from "../storage/records.js";
-import type { Storage } from "../storage/storage.js";
+import type { Storage, Stores } from "../storage/storage.js";
+import { isStoredStateChangedError } from "../storage/stored-state-changed.js";
 import { answerRebuildable, decideReceipt, type ReceiptAnswer, receiptAnswerJson } from "./decide-receipt.js";
 import { secretsEqual, signGrant } from "./grant.js";
 import { grantKey } from "./grant-keys.js";
@@ -73,7 +74,7 @@ async function recordReceiptOnce(
   const verified = { ...incoming, grant_authentic: secretsEqual(expected, incoming.grant) };
   const nowMs = deps.clock.nowMs();
 
-  const recorded = await deps.storage.transaction(async (stores): Promise<Recorded> => {
+  const recorded = await inTransactionOrConflict(deps.storage, async (stores): Promise<Recorded> => {
     // The call and its run (locked on PostgreSQL), the executor and a receipt stored under the same
     // ID, in one statement.
     // A settling receipt loads the whole run too (the run's progress needs it).
@@ -150,11 +151,10 @@ async function recordReceiptOnce(
       ...(resultReference === undefined ? {} : { result_reference: resultReference }),
     };
     // An accepting receipt changes the call and is stored in one step (one statement on PostgreSQL).
-    const inserted =
-      change?.type === "accept"
-        ? await stores.callClaims.acceptRecorded(holder, nowMs, receipt)
-        : await stores.receipts.insertNext(receipt);
-    if (!inserted) throw changedMeanwhile();
+    // Either fails the transaction when the call changed meanwhile (on PostgreSQL at the commit: both
+    // are sent with it unanswered, under the lock the context statement took).
+    if (change?.type === "accept") await stores.callClaims.acceptRecorded(holder, nowMs, receipt);
+    else await stores.receipts.insertNext(receipt);
     return ready ? { text: answerJson, answer } : { text: answerJson };
   });
   if (recorded.answer === undefined) return recorded.text;
@@ -182,6 +182,19 @@ function storedOnce(body: string, item: HistoryResultText | undefined): ReceiptR
   const at = body.indexOf(item.text);
   if (at < 0) return undefined;
   return { seq: item.seq, at, from: item.from, length: item.text.length };
+}
+
+/**
+ * The receipt's transaction; its writes fail it with a StoredStateChangedError when the call changed
+ * meanwhile (stored-state-changed.ts): 409 `conflict`, send the receipt again.
+ */
+async function inTransactionOrConflict<T>(storage: Storage, work: (stores: Stores) => Promise<T>): Promise<T> {
+  try {
+    return await storage.transaction(work);
+  } catch (error) {
+    if (isStoredStateChangedError(error)) throw changedMeanwhile();
+    throw error;
+  }
 }
 
 function changedMeanwhile(): ProtocolError {

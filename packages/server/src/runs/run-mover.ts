@@ -52,18 +52,20 @@ export class RunMover {
     return this.turn - 1;
   }
 
-  /** Stores the status, the turn count and `change`; answers the stored run. */
+  /**
+   * Stores the status, the turn count and `change`; answers the stored run. Not read back: the caller
+   * holds the run's lock, so a run that changed meanwhile is a bug (it fails the transaction), not a
+   * race to lose — and on PostgreSQL the change leaves with the next statement waited for.
+   */
   async save(change: Omit<RunChange, "status" | "updated_at_ms" | "turn"> = {}): Promise<RunRecord> {
     const before = this.stored;
-    const changed = await this.stores.runs.update(before.run_id, before.status, {
+    const changed = await this.stores.runs.updateLocked(before, {
       status: this.status,
       turn: this.turn,
       updated_at_ms: this.nowMs,
       ...change,
       ...(this.consumesReady ? { ready_at_ms: null } : {}),
     });
-    // The caller holds the run's lock: a run that changed meanwhile is a bug, not a race to lose.
-    if (changed === undefined) throw new Error(`run ${before.run_id} changed while locked`);
     this.stored = changed;
     if (changed.status !== before.status)
       await emitRunEvents(this.stores, changed.run_id, [runStatusEvent(changed)], this.nowMs);

@@ -5,6 +5,8 @@
  * `Retry-After` (see docs/storage.md). Everything else passes through unchanged (and is a 500).
  */
 
+import { guardFailureOf } from "./stored-state-changed.js";
+
 /** A storage operation failed because the database is unavailable; `cause` holds the driver's error. */
 export class StorageUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -100,8 +102,13 @@ function isUnavailableCode(code: string): boolean {
   return false;
 }
 
-/** `error` as a StorageUnavailableError when it is one (the original kept as `cause`), else unchanged. */
+/**
+ * `error` as a StorageUnavailableError when it is one (the original kept as `cause`), as a
+ * StoredStateChangedError when a write guard failed it (stored-state-changed.ts), else unchanged.
+ */
 export function asStorageFailure(error: unknown): unknown {
+  const guardFailure = guardFailureOf(error);
+  if (guardFailure !== undefined) return guardFailure;
   if (isStorageUnavailableError(error) || !isDatabaseUnavailable(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new StorageUnavailableError(`storage is unavailable: ${reason}`, { cause: error });

@@ -1,6 +1,7 @@
 // The claim store's contract: every status change is one conditional UPDATE, on both dialects.
 import { expect, it } from "vitest";
 import type { KyselyStorage } from "../../src/storage/kysely-storage.js";
+import { StoredStateChangedError } from "../../src/storage/stored-state-changed.js";
 import { callRecord, connectExecutor, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";
 
@@ -130,47 +131,55 @@ describeEachDialect("call claim store", (dialect) => {
     expect(await s.callClaims.accept(holder("c1", "clm-e1-c1"), 40_000)).toBeUndefined(); // already accepted
   });
 
-  it("acceptRecorded: accepts and stores the receipt together, or neither", async () => {
+  it("acceptRecorded: accepts and stores the receipt together, or neither (the transaction fails)", async () => {
     const s = storage();
     await seed(s, ["c1", "c2"]);
     await s.callClaims.claim(claimOf("c1", "e1", 10_000));
     await s.callClaims.claim(claimOf("c2", "e1", 10_000));
     const { seq: _seq, ...receipt } = receiptRecord("c1", "rc-a", 0, { kind: "accepted", claim_id: "clm-e1-c1" });
+    // A progress receipt stored in the same transaction: kept only when the transaction commits.
+    const { seq: _progressSeq, ...progress } = receiptRecord("c1", "rc-p", 0, { kind: "progress" });
     const recorded = (callId: string, claimId: string, receiptId: string, keyId = "k1", nowMs = 11_000) =>
-      s.transaction((stores) =>
-        stores.callClaims.acceptRecorded(holder(callId, claimId, keyId), nowMs, {
+      s.transaction(async (stores) => {
+        await stores.callClaims.acceptRecorded(holder(callId, claimId, keyId), nowMs, {
           ...receipt,
           call_id: callId,
           claim_id: claimId,
           receipt_id: receiptId,
-        }),
-      );
+        });
+        await stores.receipts.insertNext({
+          ...progress,
+          call_id: callId,
+          claim_id: claimId,
+          receipt_id: `${receiptId}-p`,
+        });
+      });
     // Another key, or a lapsed window: neither the call nor the receipts change.
-    expect(await recorded("c1", "clm-e1-c1", "rc-a", "k-other")).toBe(false);
-    expect(await recorded("c1", "clm-e1-c1", "rc-a", "k1", 40_001)).toBe(false);
+    await expect(recorded("c1", "clm-e1-c1", "rc-a", "k-other")).rejects.toThrow(StoredStateChangedError);
+    await expect(recorded("c1", "clm-e1-c1", "rc-a", "k1", 40_001)).rejects.toThrow(StoredStateChangedError);
     expect(await s.receipts.listByCall("c1")).toEqual([]);
     expect((await s.calls.get("r1", "c1"))?.status).toBe("claimed");
-    expect(await recorded("c1", "clm-e1-c1", "rc-a")).toBe(true);
+    await recorded("c1", "clm-e1-c1", "rc-a");
     expect((await s.calls.get("r1", "c1"))?.status).toBe("accepted");
     expect((await s.receipts.listByCall("c1")).map((r) => [r.receipt_id, r.seq, r.kind])).toEqual([
       ["rc-a", 1, "accepted"],
+      ["rc-a-p", 2, "progress"],
     ]);
     // Already accepted: nothing more is stored.
-    expect(await recorded("c1", "clm-e1-c1", "rc-b")).toBe(false);
-    expect(await s.receipts.listByCall("c1")).toHaveLength(1);
-    // A receipt ID the claim used already: the caller's transaction must fail; the call stays claimed.
+    await expect(recorded("c1", "clm-e1-c1", "rc-b")).rejects.toThrow(StoredStateChangedError);
+    expect(await s.receipts.listByCall("c1")).toHaveLength(2);
+    // A receipt ID the claim used already: the transaction fails; the call stays claimed.
     await s.receipts.insertNext({ ...receipt, call_id: "c2", claim_id: "clm-e1-c2", receipt_id: "rc-used" });
-    const conflict = s.transaction(async (stores) => {
-      const ok = await stores.callClaims.acceptRecorded(holder("c2", "clm-e1-c2"), 11_000, {
-        ...receipt,
-        call_id: "c2",
-        claim_id: "clm-e1-c2",
-        receipt_id: "rc-used",
-      });
-      if (!ok) throw new Error("not recorded");
-    });
-    await expect(conflict).rejects.toThrow("not recorded");
+    await expect(recorded("c2", "clm-e1-c2", "rc-used")).rejects.toThrow(StoredStateChangedError);
     expect((await s.calls.get("r1", "c2"))?.status).toBe("claimed");
+    expect((await s.receipts.listByCall("c2")).map((r) => r.receipt_id)).toEqual(["rc-used"]);
+    // A taken receipt ID of a plain receipt fails the transaction as well, and what it wrote before goes too.
+    const taken = s.transaction(async (stores) => {
+      await stores.receipts.insertNext({ ...progress, call_id: "c2", claim_id: "clm-e1-c2", receipt_id: "rc-new" });
+      await stores.receipts.insertNext({ ...receipt, call_id: "c2", claim_id: "clm-e1-c2", receipt_id: "rc-used" });
+    });
+    await expect(taken).rejects.toThrow(StoredStateChangedError);
+    expect((await s.receipts.listByCall("c2")).map((r) => r.receipt_id)).toEqual(["rc-used"]);
   });
 
   it("settle: moves only from the given status, for the holding claim and its executor's key; keeps the first settle time", async () => {

@@ -15,6 +15,7 @@ import { MIGRATION_NAMES } from "../../src/storage/migrations/migration-list.js"
 import { applyMigrations, createMigrator, MIGRATION_TABLE } from "../../src/storage/migrations/migrator.js";
 import { openStorage } from "../../src/storage/open-storage.js";
 import type { ReceiptRecord } from "../../src/storage/records.js";
+import { StoredStateChangedError } from "../../src/storage/stored-state-changed.js";
 import { callRecord, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl } from "../support/test-databases.js";
 
@@ -406,8 +407,10 @@ describeEachDialect("migrations", (dialect) => {
       // Another claim may now use a receipt ID of an earlier claim on the same call; the same claim may not.
       const later = receiptRecord("c1", "acc", 3, { kind: "accepted", claim_id: "clm2", executor_id: "e2" });
       // (Numbered after the call's two stored receipts: seq 3.)
-      expect(await storage.receipts.insertNext(later)).toBe(true);
-      expect(await storage.receipts.insertNext({ ...later, body_text: "again" })).toBe(false);
+      await expect(storage.receipts.insertNext(later)).resolves.toBeUndefined();
+      await expect(storage.receipts.insertNext({ ...later, body_text: "again" })).rejects.toThrow(
+        StoredStateChangedError,
+      );
       expect(await storage.receipts.listByCall("c1")).toEqual([stored[0], stored[1], later]);
 
       // Down refuses while two claims of a call share an ID, and goes back to one ID per call otherwise.
@@ -515,7 +518,7 @@ describeEachDialect("migrations", (dialect) => {
       // New receipts: one with the envelope, one with the envelope and a result the history holds.
       const progress = receiptRecord("c1", "p", 2);
       const progressReceipt = { ...progress, body_text: `${envelope(progress)},"progress":{"done":0.5}}` };
-      expect(await storage.receipts.insertNext(progressReceipt)).toBe(true);
+      await expect(storage.receipts.insertNext(progressReceipt)).resolves.toBeUndefined();
       const result = `{"rows":[${Array.from({ length: 20 }, (_, i) => i).join(",")}],"text":"中文 🚀"}`;
       await db
         .insertInto("execution_history")
@@ -526,7 +529,7 @@ describeEachDialect("migrations", (dialect) => {
       const at = doneReceipt.body_text.indexOf(result);
       const reference = { seq: 9, at, from: '{"type":"tool_result","result":'.length, length: result.length };
       const withReference: NewReceipt = { ...doneReceipt, result_reference: reference };
-      expect(await storage.receipts.insertNext(withReference)).toBe(true);
+      await expect(storage.receipts.insertNext(withReference)).resolves.toBeUndefined();
       const raw = await rawRows();
       expect(raw.map((row) => row.body_text)).toEqual([
         oldReceipt.body_text,
@@ -674,7 +677,7 @@ describeEachDialect("migrations", (dialect) => {
       );
       // A new receipt may store no answer (a replay rebuilds it).
       const rebuilt = receiptRecord("c1", "done", 3, { kind: "completed", answer_json: null });
-      expect(await storage.receipts.insertNext(rebuilt)).toBe(true);
+      await expect(storage.receipts.insertNext(rebuilt)).resolves.toBeUndefined();
       expect(await storage.receipts.get("c1", rebuilt.claim_id, "done")).toEqual(rebuilt);
 
       const down = (m: Migrator) => m.migrateTo("0018_run_events_without_rowid");

@@ -1,13 +1,14 @@
 // The receipt and secret stores' contract, on both dialects.
 import { expect, it } from "vitest";
 import { openStorage } from "../../src/storage/open-storage.js";
+import { StoredStateChangedError } from "../../src/storage/stored-state-changed.js";
 import { callRecord, publishRuntime, receiptRecord, runRecord } from "../support/call-fixtures.js";
 import { describeEachDialect, testDatabaseUrl, useTestStorage } from "../support/test-databases.js";
 
 describeEachDialect("receipt store", (dialect) => {
   const storage = useTestStorage(dialect);
 
-  it("insertNext numbers a call's receipts in arrival order; get and list; an existing (call_id, claim_id, receipt_id) is kept and answers false", async () => {
+  it("insertNext numbers a call's receipts in arrival order; get and list; an existing (call_id, claim_id, receipt_id) is kept and fails with StoredStateChangedError", async () => {
     const s = storage();
     await publishRuntime(s);
     await s.runs.insert(runRecord("r1"));
@@ -16,13 +17,15 @@ describeEachDialect("receipt store", (dialect) => {
     const body =
       '{ "receipt_id" : "r-1",\n\t"result": {"n": 12345678901234567890, "f": 1.0E+2, "s": "\\u00e9\u{1f600}"} }';
     const first = receiptRecord("c1", "r-1", 1, { body_text: body, kind: "completed", applied: false });
-    expect(await s.receipts.insertNext(first)).toBe(true);
-    expect(await s.receipts.insertNext(receiptRecord("c1", "r-1", 2, { body_text: "other" }))).toBe(false);
+    await expect(s.receipts.insertNext(first)).resolves.toBeUndefined();
+    await expect(s.receipts.insertNext(receiptRecord("c1", "r-1", 2, { body_text: "other" }))).rejects.toThrow(
+      StoredStateChangedError,
+    );
     expect(await s.receipts.get("c1", "clm1", "r-1")).toEqual(first);
     expect(await s.receipts.get("c1", "clm2", "r-1")).toBeUndefined();
     // The refused receipt took no number: the next one is 2, and another call's count apart.
     const second = receiptRecord("c1", "r-0", 2);
-    expect(await s.receipts.insertNext(second)).toBe(true);
+    await expect(s.receipts.insertNext(second)).resolves.toBeUndefined();
     await s.receipts.insertNext(receiptRecord("c2", "r-1", 1));
     expect(await s.receipts.listByCall("c1")).toEqual([first, second]);
     expect(await s.receipts.listByCall("c2")).toEqual([receiptRecord("c2", "r-1", 1)]);
@@ -37,9 +40,9 @@ describeEachDialect("receipt store", (dialect) => {
     await s.calls.insertMany([callRecord("r1", "c1")]);
     const earlier = receiptRecord("c1", "acc", 1, { kind: "accepted", claim_id: "clm1", executor_id: "e1" });
     const later = receiptRecord("c1", "acc", 2, { kind: "accepted", claim_id: "clm2", executor_id: "e2" });
-    expect(await s.receipts.insertNext(earlier)).toBe(true);
-    expect(await s.receipts.insertNext(later)).toBe(true);
-    expect(await s.receipts.insertNext({ ...later, body_text: "again" })).toBe(false);
+    await expect(s.receipts.insertNext(earlier)).resolves.toBeUndefined();
+    await expect(s.receipts.insertNext(later)).resolves.toBeUndefined();
+    await expect(s.receipts.insertNext({ ...later, body_text: "again" })).rejects.toThrow(StoredStateChangedError);
     expect(await s.receipts.get("c1", "clm1", "acc")).toEqual(earlier);
     expect(await s.receipts.get("c1", "clm2", "acc")).toEqual(later);
     expect(await s.receipts.listByCall("c1")).toEqual([earlier, later]);

@@ -3,6 +3,7 @@
 
 import type { RunStatus } from "@toolhost/protocol";
 import { expect, it } from "vitest";
+import { StoredStateChangedError } from "../../src/storage/stored-state-changed.js";
 import { callRecord, publishRuntime, runRecord } from "../support/call-fixtures.js";
 import { allPages } from "../support/storage-fixtures.js";
 import { describeEachDialect, useTestStorage } from "../support/test-databases.js";
@@ -45,6 +46,41 @@ describeEachDialect("run stores", (dialect) => {
     expect(await s.runs.update("r1", "running", change)).toEqual({ ...runRecord("r1"), ...change });
     expect(await s.runs.get("r1", "*")).toEqual({ ...runRecord("r1"), ...change });
     expect(await s.runs.update("r1", "running", { status: "failed", updated_at_ms: 10_000 })).toBeUndefined();
+  });
+
+  it("runs: updateLocked answers the locked run changed as stored; another status fails the transaction", async () => {
+    const s = storage();
+    await publishRuntime(s);
+    await s.runs.insert(runRecord("r1", { status: "running" }));
+    const change = {
+      status: "completed" as RunStatus,
+      updated_at_ms: 9_000,
+      turn: 3,
+      output: "bye",
+      ended_at_ms: 9_000,
+      ready_at_ms: null,
+    };
+    const { ready_at_ms: _ready, ...recorded } = change;
+    const saved = await s.transaction(async (stores) => {
+      const locked = await stores.runs.getForUpdate("r1");
+      if (locked === undefined) throw new Error("no run");
+      return stores.runs.updateLocked(locked, change);
+    });
+    expect(saved).toEqual({ ...runRecord("r1", { status: "running" }), ...recorded });
+    expect(await s.runs.get("r1", "*")).toEqual(saved);
+    // A run whose status is not the one it was locked with: nothing of the transaction is kept, on
+    // PostgreSQL although the change was sent without waiting (it fails at the commit).
+    await s.calls.insertMany([callRecord("r1", "c1")]);
+    const stale = s.transaction(async (stores) => {
+      await stores.calls.insertMany([callRecord("r1", "c2", { position: 1 })]);
+      await stores.runs.updateLocked(runRecord("r1", { status: "running" }), {
+        status: "failed",
+        updated_at_ms: 10_000,
+      });
+    });
+    await expect(stale).rejects.toThrow(StoredStateChangedError);
+    expect(await s.runs.get("r1", "*")).toEqual(saved);
+    expect((await s.calls.listByRun("r1", { limit: 10 })).items.map((call) => call.call_id)).toEqual(["c1"]);
   });
 
   it("runs: getForUpdate reads the run inside a transaction", async () => {
@@ -114,7 +150,7 @@ describeEachDialect("run stores", (dialect) => {
         stores.history.lengthKnown("r1", 2);
         await stores.history.append("r1", ['{"late":true}'], 4_000);
       }),
-    ).rejects.toThrow(/grew while its lock was held/);
+    ).rejects.toThrow(StoredStateChangedError);
     expect((await s.history.list("r1", { limit: 10, cursor: null })).items).toHaveLength(4);
     expect((await s.runs.get("r1", "*"))?.history_length).toBe(4);
   });

@@ -12,6 +12,7 @@ import { compilableSql, NamedReusableQuery } from "../engine/reusable-query.js";
 import type { Db } from "../engine/store-context.js";
 import type { CallRecord } from "../records.js";
 import type { Dialect } from "../storage.js";
+import { oneUnlessGuardFails, StoredStateChangedError } from "../stored-state-changed.js";
 import { callFromRow } from "./call-row.js";
 import { ACCEPT_EDGES } from "./call-statuses.js";
 import { executorOwnedBy } from "./executor-owned-by.js";
@@ -56,8 +57,10 @@ interface AcceptRecordedInput extends AcceptCallInput {
   readonly created_at_ms: number;
 }
 
-// PostgreSQL's change and record in one statement, compiled once (reusable-query.ts).
-const ACCEPT_RECORDED = new NamedReusableQuery<AcceptRecordedInput, { seq: number }>(
+// PostgreSQL's change and record in one statement, compiled once (reusable-query.ts). The receipt flow
+// holds the call's lock and sends it with COMMIT, unanswered: when the call did not change (or the
+// receipt ID was taken), it fails, and so does the transaction (stored-state-changed.ts).
+const ACCEPT_RECORDED = new NamedReusableQuery<AcceptRecordedInput, { one: number }>(
   [
     "now_ms",
     "call_id",
@@ -77,7 +80,7 @@ const ACCEPT_RECORDED = new NamedReusableQuery<AcceptRecordedInput, { seq: numbe
   (db, input) =>
     compilableSql(
       db,
-      sql<{ seq: number }>`
+      sql<{ one: number }>`
     with accepted as (
       update tool_calls set status = ${ACCEPT_EDGES.to}, accepted_at_ms = ${input.now_ms}, updated_at_ms = ${input.now_ms}
       where call_id = ${input.call_id} and claim_id = ${input.claim_id}
@@ -85,17 +88,20 @@ const ACCEPT_RECORDED = new NamedReusableQuery<AcceptRecordedInput, { seq: numbe
         and exists (select 1 from executors
           where executors.executor_id = tool_calls.executor_id and executors.key_id = ${input.key_id})
       returning call_id
+    ), stored as (
+      insert into receipts (call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_grant,
+        body_digest, answer_json, applied, created_at_ms)
+      select accepted.call_id, ${input.receipt_id}::text,
+        (select coalesce(max(last.seq), 0) + 1 from receipts as last where last.call_id = ${input.call_id}),
+        ${input.run_id}::text, ${input.kind}::text, ${input.executor_id}::text, ${input.claim_id}::text,
+        ${input.body_text}::text, ${input.body_grant}::bytea, ${input.body_digest}::bytea, ${input.answer_json}::text,
+        ${input.applied}::integer, ${input.created_at_ms}::bigint
+      from accepted
+      on conflict (call_id, claim_id, receipt_id) do nothing
+      returning seq
     )
-    insert into receipts (call_id, receipt_id, seq, run_id, kind, executor_id, claim_id, body_text, body_grant,
-      body_digest, answer_json, applied, created_at_ms)
-    select accepted.call_id, ${input.receipt_id}::text,
-      (select coalesce(max(last.seq), 0) + 1 from receipts as last where last.call_id = ${input.call_id}),
-      ${input.run_id}::text, ${input.kind}::text, ${input.executor_id}::text, ${input.claim_id}::text,
-      ${input.body_text}::text, ${input.body_grant}::bytea, ${input.body_digest}::bytea, ${input.answer_json}::text,
-      ${input.applied}::integer, ${input.created_at_ms}::bigint
-    from accepted
-    on conflict (call_id, claim_id, receipt_id) do nothing
-    returning seq`,
+    select ${oneUnlessGuardFails(sql`count(*) = 1`, sql`count(*)`, "calls accepted with this receipt, the call changed")} as one
+    from stored`,
     ),
 );
 
@@ -107,25 +113,27 @@ export async function acceptCall(dialect: Dialect, db: Db, input: AcceptCallInpu
 
 /**
  * The change and the receipt that made it (atomic: inside the caller's transaction on SQLite, one
- * statement on PostgreSQL). True when the call changed and the receipt was stored; false when either
- * did not happen — the caller then fails its transaction, so neither is kept.
+ * statement on PostgreSQL). When either does not happen it fails with a StoredStateChangedError, and
+ * so does the caller's transaction, so neither is kept; on PostgreSQL it is sent unanswered and that
+ * failure comes at the commit.
  */
 export async function acceptCallRecorded(
   dialect: Dialect,
   db: Db,
   input: AcceptCallInput,
   receipt: NewReceipt,
-): Promise<boolean> {
+): Promise<void> {
   if (receipt.call_id !== input.call_id || receipt.claim_id !== input.claim_id) {
     throw new Error("the receipt must be the accepting claim's");
   }
   // Only a completed receipt carries a result (accepted ones are stored whole).
   if (receipt.result_reference !== undefined) throw new Error("an accepting receipt carries no result");
   if (dialect === "sqlite") {
-    return (await acceptCall(dialect, db, input)) !== undefined && (await insertNextReceipt(dialect, db, receipt));
+    if ((await acceptCall(dialect, db, input)) === undefined) throw callNotAccepted();
+    return insertNextReceipt(dialect, db, receipt);
   }
   const stored = storedReceiptBody(receipt);
-  const { rows } = await ACCEPT_RECORDED.execute(dialect, db, {
+  await ACCEPT_RECORDED.send(dialect, db, {
     ...input,
     receipt_id: receipt.receipt_id,
     run_id: receipt.run_id,
@@ -138,5 +146,8 @@ export async function acceptCallRecorded(
     applied: receipt.applied ? 1 : 0,
     created_at_ms: receipt.created_at_ms,
   });
-  return rows.length === 1;
+}
+
+function callNotAccepted(): StoredStateChangedError {
+  return new StoredStateChangedError("the stored state changed meanwhile: the call was not accepted");
 }

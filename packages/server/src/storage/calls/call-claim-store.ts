@@ -131,7 +131,7 @@ export class KyselyCallClaimStore implements CallClaimStore {
     return this.ctx.write((db) => acceptCall(this.ctx.dialect, db, { call_id, claim_id, key_id, now_ms: nowMs }));
   }
 
-  async acceptRecorded(holder: ClaimHolder, nowMs: number, receipt: NewReceipt): Promise<boolean> {
+  async acceptRecorded(holder: ClaimHolder, nowMs: number, receipt: NewReceipt): Promise<void> {
     const { call_id, claim_id, key_id } = holder;
     const input = { call_id, claim_id, key_id, now_ms: nowMs };
     // Two statements on SQLite: atomic only inside a transaction (the receipt flow's).

@@ -144,10 +144,11 @@ export interface CallClaimStore {
   accept(holder: ClaimHolder, nowMs: number): Promise<CallRecord | undefined>;
   /**
    * `accept` and storing the receipt that made it (`ReceiptStore.insertNext`), atomically — one
-   * statement on PostgreSQL. True when both happened; false when either did not (the caller then
-   * fails its transaction, so neither is kept).
+   * statement on PostgreSQL. When either does not happen it fails, and so does the transaction it is in
+   * (neither is kept), with a StoredStateChangedError — on PostgreSQL inside a transaction at the
+   * commit, since it is sent with it unanswered (stored-state-changed.ts).
    */
-  acceptRecorded(holder: ClaimHolder, nowMs: number, receipt: Omit<ReceiptRecord, "seq">): Promise<boolean>;
+  acceptRecorded(holder: ClaimHolder, nowMs: number, receipt: Omit<ReceiptRecord, "seq">): Promise<void>;
   /**
    * Moves the call held by `holder` from `from` to `to` (a receipt's edge); the updated call, if it
    * changed, with the number of other calls of its turn still unsettled (meaningful under the run's lock).
@@ -167,10 +168,12 @@ export interface CallClaimStore {
  */
 export interface ReceiptStore {
   /**
-   * Stores a receipt numbered after the call's last one, in one statement; false (nothing written)
-   * when (call_id, claim_id, receipt_id) exists already.
+   * Stores a receipt numbered after the call's last one, in one statement. When (call_id, claim_id,
+   * receipt_id) exists already nothing is written and it fails, and so does the transaction it is in,
+   * with a StoredStateChangedError — on PostgreSQL inside a transaction at the commit, since it is sent
+   * with it unanswered (stored-state-changed.ts).
    */
-  insertNext(receipt: Omit<ReceiptRecord, "seq">): Promise<boolean>;
+  insertNext(receipt: Omit<ReceiptRecord, "seq">): Promise<void>;
   /** One receipt of one claim on a call. */
   get(callId: string, claimId: string, receiptId: string): Promise<ReceiptRecord | undefined>;
   /** Every receipt of a call, in arrival order (`seq`). */

@@ -43,7 +43,7 @@ const GET = new ReusableQuery((db, callId: string, claimId: string, receiptId: s
 export class KyselyReceiptStore implements ReceiptStore {
   constructor(private readonly ctx: StoreContext) {}
 
-  async insertNext(receipt: NewReceipt): Promise<boolean> {
+  async insertNext(receipt: NewReceipt): Promise<void> {
     return this.ctx.write((db) => insertNextReceipt(this.ctx.dialect, db, receipt));
   }
 

@@ -137,6 +137,11 @@ export class NamedReusableQuery<I extends object, R> {
     return this.#query.affected(dialect, db, ...this.#values(input));
   }
 
+  /** Runs it for its effect only, its answer never read (`ReusableQuery.send`). */
+  send(dialect: Dialect, db: Db, input: I): Promise<void> {
+    return this.#query.send(dialect, db, ...this.#values(input));
+  }
+
   #values(input: I): unknown[] {
     return this.#names.map((name) => input[name]);
   }

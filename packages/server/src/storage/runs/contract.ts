@@ -52,6 +52,14 @@ export interface RunStore {
   listRecent(page: PageRequest, scope: IdScope, filter?: RecentRunsFilter): Promise<Page<RunRecord>>;
   /** Applies `change` only while the run's status is still `from`: the changed run, else undefined. */
   update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined>;
+  /**
+   * `update` of a run the caller's transaction holds locked (`getForUpdate`, `lockReady`), from the
+   * status it has in `locked`: answers `locked` with `change` applied, not read back (its
+   * `history_length` is `locked`'s). On PostgreSQL inside a transaction the change is sent with the
+   * next statement waited for. A run whose status is another fails it, and the transaction, with a
+   * StoredStateChangedError (stored-state-changed.ts) — under the lock, a bug.
+   */
+  updateLocked(locked: RunRecord, change: RunChange): Promise<RunRecord>;
   /** Open runs whose deadline is at or before `nowMs`, soonest first, at most `limit` (index `runs_deadline`). */
   overdue(nowMs: number, limit: number): Promise<string[]>;
   /**

@@ -17,6 +17,7 @@
 import { sql } from "kysely";
 import { compilableSql, ReusableQuery, ShapedReusableQuery } from "../engine/reusable-query.js";
 import type { Db } from "../engine/store-context.js";
+import { GUARD_MARKER } from "../stored-state-changed.js";
 
 /** One item to append: compact JSON, and when it was appended. */
 export interface NewHistoryItem {
@@ -36,40 +37,25 @@ export interface HistoryAppend {
 /** The seqs given to the inserted items, in any order. */
 type Appended = Promise<{ rows: { seq: number | string }[] }>;
 
-// Every append is one of these statements, compiled once (reusable-query.ts); SQLite's per item count.
-const POSTGRES_APPEND = new ReusableQuery(
-  (db, count: number, readyAtMs: number | null, runId: string, texts: readonly string[], times: readonly number[]) =>
-    // One statement text whether or not the items make the run ready (a null keeps the mark as it is).
-    compilableSql(
-      db,
-      sql<{ seq: number }>`
-    with bumped as (
-      update runs set history_length = history_length + ${count}::integer,
-        ready_at_ms = coalesce(ready_at_ms, ${readyAtMs}::bigint)
-      where run_id = ${runId}::text
-      returning history_length
-    )
-    insert into execution_history (run_id, seq, item_json, created_at_ms)
-    select ${runId}::text, bumped.history_length - ${count}::integer + (item.n - 1)::integer, item.item_json, item.at_ms
-    from bumped, unnest(${texts}::text[], ${times}::bigint[]) with ordinality as item(item_json, at_ms, n)
-    returning seq`,
-    ),
-);
+/** What a PostgreSQL append at a length that moved fails with (stored-state-changed.ts). */
+const HISTORY_GREW = ` items stored, not the length read (${GUARD_MARKER}: the history grew while its lock was held)`;
 
+// Every append is one of these statements, compiled once (reusable-query.ts); SQLite's per item count.
 /**
- * PostgreSQL's append under the run's lock, at the length the transaction read (`expected`): sent with
- * COMMIT without waiting for its answer (`send`; history-store.ts), so the check that no one else appended
- * meanwhile is made by the statement itself — a run whose length moved fails it (a cast that cannot
- * succeed, reached only then; it names a column, so the planner cannot fold it ahead of time), and the
- * transaction rolls back.
+ * PostgreSQL's append: one statement text whether or not the items make the run ready (a null keeps the
+ * mark as it is) and whether or not it checks the length. With `expected` (the length read under the
+ * run's lock), it is sent with COMMIT without waiting for its answer (`send`; history-store.ts), so the
+ * check that no one else appended meanwhile is made by the statement itself — a run whose length moved
+ * fails it (a cast that cannot succeed, reached only then; it names a column, so the planner cannot fold
+ * it ahead of time), and the transaction rolls back with a StoredStateChangedError (stored-state-changed.ts).
  */
-const POSTGRES_APPEND_AT = new ReusableQuery(
+const POSTGRES_APPEND = new ReusableQuery(
   (
     db,
     count: number,
     readyAtMs: number | null,
     runId: string,
-    expected: number,
+    expected: number | null,
     texts: readonly string[],
     times: readonly number[],
   ) =>
@@ -84,11 +70,13 @@ const POSTGRES_APPEND_AT = new ReusableQuery(
     )
     insert into execution_history (run_id, seq, item_json, created_at_ms)
     select ${runId}::text,
-      case when bumped.stored = ${expected}::integer then bumped.stored + (item.n - 1)::integer
-        else cast(bumped.stored || ' stored, not the length read: the history grew while its lock was held' as integer)
+      case when ${expected}::integer is null or bumped.stored = ${expected}::integer
+        then bumped.stored + (item.n - 1)::integer
+        else cast(bumped.stored || ${sql.lit(HISTORY_GREW)} as integer)
       end,
       item.item_json, item.at_ms
-    from bumped, unnest(${texts}::text[], ${times}::bigint[]) with ordinality as item(item_json, at_ms, n)`,
+    from bumped, unnest(${texts}::text[], ${times}::bigint[]) with ordinality as item(item_json, at_ms, n)
+    returning seq`,
     ),
 );
 
@@ -101,7 +89,7 @@ export function appendAtOnPostgres(
   const texts = items.map((item) => item.item_json);
   const times = items.map((item) => item.created_at_ms);
   // For its effect only: inside the transaction it is not waited for (ReusableQuery.send).
-  return POSTGRES_APPEND_AT.send("postgres", db, items.length, readyAtMs ?? null, runId, expected, texts, times);
+  return POSTGRES_APPEND.send("postgres", db, items.length, readyAtMs ?? null, runId, expected, texts, times);
 }
 
 /** Appends of 1 to 64 items keep their form compiled; a longer one is compiled each time. */
@@ -129,7 +117,7 @@ const SQLITE_APPEND = new ShapedReusableQuery(64, (db, count: number, values) =>
 export function appendOnPostgres(db: Db, { runId, items, readyAtMs }: HistoryAppend): Appended {
   const texts = items.map((item) => item.item_json);
   const times = items.map((item) => item.created_at_ms);
-  return POSTGRES_APPEND.execute("postgres", db, items.length, readyAtMs ?? null, runId, texts, times);
+  return POSTGRES_APPEND.execute("postgres", db, items.length, readyAtMs ?? null, runId, null, texts, times);
 }
 
 /** SQLite's append (the trigger keeps `runs.history_length`). */

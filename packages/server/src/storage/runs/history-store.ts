@@ -18,6 +18,7 @@
 import type { Db, StoreContext } from "../engine/store-context.js";
 import { decodeNumberCursor, encodeNumberCursor, pageOf } from "../page-cursor.js";
 import type { HistoryItemRecord, Page, PageRequest } from "../records.js";
+import { StoredStateChangedError } from "../stored-state-changed.js";
 import type { HistoryStore } from "./contract.js";
 import {
   appendAtOnPostgres,
@@ -69,7 +70,7 @@ export class KyselyHistoryStore implements HistoryStore {
       if (items.length === 0) return;
       const seqs = await this.#insert(db, runId, items, deferred.readyAtMs);
       if (seqs.some((seq, index) => seq !== deferred.stored + index)) {
-        throw new Error(`history of run ${runId} grew while its lock was held`);
+        throw new StoredStateChangedError(`history of run ${runId} grew while its lock was held`);
       }
       appended();
     });

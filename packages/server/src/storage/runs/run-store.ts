@@ -5,13 +5,14 @@
  */
 
 import type { RunStatus } from "@toolhost/protocol";
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { RunsTable } from "../database-schema.js";
 import { definedColumns, ReusableQuery, ShapedReusableQuery } from "../engine/reusable-query.js";
 import type { StoreContext } from "../engine/store-context.js";
 import { decodeCreatedCursor, encodeCreatedCursor, pageOf } from "../page-cursor.js";
 import type { IdScope, Page, PageRequest, RunRecord } from "../records.js";
 import { inScope } from "../scope-condition.js";
+import { oneUnlessGuardFails, StoredStateChangedError } from "../stored-state-changed.js";
 import type { LockedReadyRun, RecentRunsFilter, RunChange, RunStore } from "./contract.js";
 import { outputJsonOf, RUN_COLUMNS, runFromRow } from "./run-row.js";
 
@@ -61,6 +62,33 @@ const UPDATE = new ShapedReusableQuery(MAX_SHAPES, (db, columns: readonly string
     .returning(COLUMNS),
 );
 
+/**
+ * A locked run's change, not read back: SQLite's counts the rows it changed; PostgreSQL's is sent
+ * unanswered and fails when no row changed (stored-state-changed.ts).
+ */
+const UPDATE_LOCKED = {
+  sqlite: new ShapedReusableQuery(MAX_SHAPES, (db, columns: readonly string[], values) =>
+    db
+      .updateTable("runs")
+      .set(Object.fromEntries(columns.map((column, i) => [column, values[i]])))
+      .where("run_id", "=", values[columns.length] as string)
+      .where("status", "=", values[columns.length + 1] as string),
+  ),
+  postgres: new ShapedReusableQuery(MAX_SHAPES, (db, columns: readonly string[], values) =>
+    db
+      .with("changed", (qc) =>
+        qc
+          .updateTable("runs")
+          .set(Object.fromEntries(columns.map((column, i) => [column, values[i]])))
+          .where("run_id", "=", values[columns.length] as string)
+          .where("status", "=", values[columns.length + 1] as string)
+          .returning(sql<number>`1`.as("one")),
+      )
+      .selectFrom("changed")
+      .select(oneUnlessGuardFails(sql`count(*) = 1`, sql`count(*)`, "runs changed, its status was another").as("one")),
+  ),
+};
+
 /** The turn engine's runs, locked on PostgreSQL, per number of runs. */
 const LOCK_READY = new ShapedReusableQuery(MAX_SHAPES, (db, { lock }: { lock: boolean; runs: number }, runIds) => {
   const query = db
@@ -78,6 +106,17 @@ const CLEAR_READY = new ShapedReusableQuery(MAX_SHAPES, (db, _count: number, run
     .where("run_id", "in", runIds as string[])
     .where("ready_at_ms", "is not", null),
 );
+
+/** The columns and values `change` sets (its output as stored). */
+function changeColumns(change: RunChange): { columns: string[]; values: unknown[] } {
+  const { names, values } = definedColumns(change, CHANGE_COLUMNS);
+  const columns: string[] = names;
+  if (change.output !== undefined) {
+    columns.push("output_json");
+    values.push(outputJsonOf(change.output));
+  }
+  return { columns, values };
+}
 
 /** The RunStore over Kysely (both dialects). */
 export class KyselyRunStore implements RunStore {
@@ -168,15 +207,26 @@ export class KyselyRunStore implements RunStore {
   }
 
   async update(runId: string, from: RunStatus, change: RunChange): Promise<RunRecord | undefined> {
-    const { names, values } = definedColumns(change, CHANGE_COLUMNS);
-    const columns: string[] = names;
-    if (change.output !== undefined) {
-      columns.push("output_json");
-      values.push(outputJsonOf(change.output));
-    }
+    const { columns, values } = changeColumns(change);
     // The changed row comes back with the change: no second read of the run.
     const row = await this.ctx.write((db) => UPDATE.takeFirst(this.ctx.dialect, db, columns, [...values, runId, from]));
     return row === undefined ? undefined : runFromRow(row);
+  }
+
+  async updateLocked(locked: RunRecord, change: RunChange): Promise<RunRecord> {
+    const { columns, values } = changeColumns(change);
+    const all = [...values, locked.run_id, locked.status];
+    const { dialect } = this.ctx;
+    await this.ctx.write(async (db) => {
+      if (dialect === "postgres") return UPDATE_LOCKED.postgres.send(dialect, db, columns, all);
+      const { numAffectedRows } = await UPDATE_LOCKED.sqlite.execute(dialect, db, columns, all);
+      if (numAffectedRows !== 1n) throw new StoredStateChangedError(`run ${locked.run_id} changed while locked`);
+    });
+    const changed: Record<string, unknown> = { ...locked };
+    for (const [name, value] of Object.entries(change)) {
+      if (value !== undefined && name !== "ready_at_ms") changed[name] = value;
+    }
+    return changed as unknown as RunRecord;
   }
 
   async overdue(nowMs: number, limit: number): Promise<string[]> {
