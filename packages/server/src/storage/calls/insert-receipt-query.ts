@@ -6,8 +6,8 @@
  */
 
 import { type QueryCreator, sql } from "kysely";
-import type { Database } from "../database-schema.js";
-import { ReusableQuery } from "../engine/reusable-query.js";
+import type { Database, ReceiptsTable } from "../database-schema.js";
+import { NamedReusableQuery } from "../engine/reusable-query.js";
 import type { Db } from "../engine/store-context.js";
 import type { ReceiptRecord, ReceiptResultReference } from "../records.js";
 import type { Dialect } from "../storage.js";
@@ -21,112 +21,80 @@ import { type StoredBody, storedBody } from "./receipt-envelope.js";
  */
 export type NewReceipt = Omit<ReceiptRecord, "seq"> & { readonly result_reference?: ReceiptResultReference };
 
-/** The statement's values, in order. */
-type ReceiptValues = [
-  call_id: string,
-  receipt_id: string,
-  run_id: string,
-  kind: string,
-  executor_id: string,
-  claim_id: string,
-  body_text: string,
-  body_grant: Uint8Array | null,
-  body_digest: Uint8Array,
-  answer_json: string | null,
-  applied: number,
-  created_at_ms: number,
-  result_seq: number | null,
-  result_at: number | null,
-  result_from: number | null,
-  result_length: number | null,
-];
+/** A receipt's row, but its `seq` (read inside the statement). */
+type ReceiptRow = Omit<ReceiptsTable, "seq">;
 
-function insertNext(
-  db: QueryCreator<Database>,
-  ...[
-    call_id,
-    receipt_id,
-    run_id,
-    kind,
-    executor_id,
-    claim_id,
-    body_text,
-    body_grant,
-    body_digest,
-    answer_json,
-    applied,
-    created_at_ms,
-    result_seq,
-    result_at,
-    result_from,
-    result_length,
-  ]: ReceiptValues
-) {
+/** The row's columns: the reusable queries' inputs, in order. */
+const ROW_COLUMNS = [
+  "call_id",
+  "receipt_id",
+  "run_id",
+  "kind",
+  "executor_id",
+  "claim_id",
+  "body_text",
+  "body_grant",
+  "body_digest",
+  "answer_json",
+  "applied",
+  "created_at_ms",
+  "result_seq",
+  "result_at",
+  "result_from",
+  "result_length",
+] as const satisfies readonly (keyof ReceiptRow)[];
+
+function insertNext(db: QueryCreator<Database>, row: ReceiptRow) {
   return db
     .insertInto("receipts")
     .values((eb) => ({
-      call_id,
-      receipt_id,
+      ...row,
       seq: eb
         .selectFrom("receipts as last")
         .select(sql<number>`coalesce(max(last.seq), 0) + 1`.as("seq"))
-        .where("last.call_id", "=", call_id),
-      run_id,
-      kind,
-      executor_id,
-      claim_id,
-      body_text,
-      body_grant,
-      body_digest,
-      answer_json,
-      applied,
-      created_at_ms,
-      result_seq,
-      result_at,
-      result_from,
-      result_length,
+        .where("last.call_id", "=", row.call_id),
     }))
     .onConflict((conflict) => conflict.columns(["call_id", "claim_id", "receipt_id"]).doNothing());
 }
 
 // Every receipt runs one of them: compiled once (reusable-query.ts).
-const INSERT_NEXT = new ReusableQuery((db, ...values: ReceiptValues) => insertNext(db, ...values));
+const INSERT_NEXT = new NamedReusableQuery<ReceiptRow, unknown>(ROW_COLUMNS, insertNext);
 
 /**
  * PostgreSQL's, sent with COMMIT without waiting for its answer (the receipt flow holds the call's
  * lock): a receipt ID stored meanwhile fails it (stored-state-changed.ts) rather than answering no row.
  */
-const SEND_NEXT_GUARDED = new ReusableQuery((db, ...values: ReceiptValues) =>
+const SEND_NEXT_GUARDED = new NamedReusableQuery<ReceiptRow, { one: number }>(ROW_COLUMNS, (db, row) =>
   db
-    .with("stored", (qc) => insertNext(qc, ...values).returning(sql<number>`1`.as("one")))
+    .with("stored", (qc) => insertNext(qc, row).returning(sql<number>`1`.as("one")))
     .selectFrom("stored")
     .select(
       oneUnlessGuardFails(sql`count(*) = 1`, sql`count(*)`, "receipts stored, the receipt ID was taken").as("one"),
     ),
 );
 
-/** The statement's values for `receipt`. */
-function valuesOf(receipt: NewReceipt): ReceiptValues {
+/** The row of `receipt`. */
+function rowOf(receipt: NewReceipt): ReceiptRow {
   const reference = receipt.result_reference;
   const stored = storedReceiptBody(receipt);
-  return [
-    receipt.call_id,
-    receipt.receipt_id,
-    receipt.run_id,
-    receipt.kind,
-    receipt.executor_id,
-    receipt.claim_id,
-    stored.body_text,
-    stored.body_grant,
-    storedDigest(receipt.body_digest),
-    receipt.answer_json,
-    receipt.applied ? 1 : 0,
-    receipt.created_at_ms,
-    reference?.seq ?? null,
-    stored.result_at,
-    reference?.from ?? null,
-    reference?.length ?? null,
-  ];
+  return {
+    call_id: receipt.call_id,
+    receipt_id: receipt.receipt_id,
+    run_id: receipt.run_id,
+    kind: receipt.kind,
+    executor_id: receipt.executor_id,
+    claim_id: receipt.claim_id,
+    body_text: stored.body_text,
+    body_grant: stored.body_grant,
+    body_digest: storedDigest(receipt.body_digest),
+    answer_json: receipt.answer_json,
+    applied: receipt.applied ? 1 : 0,
+    created_at_ms: receipt.created_at_ms,
+    result_seq: reference?.seq ?? null,
+    result_at: stored.result_at,
+    result_from: reference?.from ?? null,
+    result_length: reference?.length ?? null,
+  };
 }
 
 /**
@@ -135,8 +103,8 @@ function valuesOf(receipt: NewReceipt): ReceiptValues {
  * transaction's, at its commit.
  */
 export async function insertNextReceipt(dialect: Dialect, db: Db, receipt: NewReceipt): Promise<void> {
-  if (dialect === "postgres") return SEND_NEXT_GUARDED.send(dialect, db, ...valuesOf(receipt));
-  if ((await INSERT_NEXT.affected(dialect, db, ...valuesOf(receipt))) === 0n) throw receiptIdTaken();
+  if (dialect === "postgres") return SEND_NEXT_GUARDED.send(dialect, db, rowOf(receipt));
+  if ((await INSERT_NEXT.affected(dialect, db, rowOf(receipt))) === 0n) throw receiptIdTaken();
 }
 
 /** What a receipt ID stored already fails with (PostgreSQL's guard says the same). */
