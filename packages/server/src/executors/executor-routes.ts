@@ -27,14 +27,16 @@ import type { RequireScope } from "../http/scope-hook.js";
 import type { ServerMetrics } from "../observability/server-metrics.js";
 import type { CompiledServerOptions } from "../options.js";
 import type { RunProgress } from "../runs/run-progress.js";
+import type { ExecutorRecord } from "../storage/records.js";
 import type { Storage } from "../storage/storage.js";
 import type { CallWakeups } from "../wakeups/call-wakeups.js";
 import { type CallWakeup, handedOn } from "../wakeups/wakeup.js";
 import type { WokenCalls } from "../wakeups/woken-calls.js";
 import { connectExecutor } from "./connect-executor.js";
 import { disconnect, heartbeat, loadLiveConnection } from "./connection-flows.js";
+import { LiveConnections } from "./live-connections.js";
 import { claimFromPending, EXECUTOR_BATCH_LIMITS, requireClaimScope } from "./pending-claims.js";
-import { type PolledPending, pollPending } from "./pending-poll.js";
+import { CONNECTION_NOT_LIVE, type PolledPending, pollPending } from "./pending-poll.js";
 import { reportCalls } from "./report-calls.js";
 
 const TAGS = ["executors"];
@@ -54,6 +56,7 @@ export interface ExecutorRoutesServices {
 /** Registers the executor routes. */
 export const executorRoutes: RouteModule<ExecutorRoutesServices> = (app, context) => {
   const scope = context.requireScope("executors:connect");
+  const liveConnections = new LiveConnections();
 
   app.post(
     "/v1/executors/connect",
@@ -115,18 +118,33 @@ export const executorRoutes: RouteModule<ExecutorRoutesServices> = (app, context
       const identity = identityOf(request);
       const claimMax = request.query.claim;
       if (claimMax !== undefined) requireClaimScope(identity);
-      const executor = await loadLiveConnection(
-        context,
-        identity,
-        request.params.executor_id,
-        request.query.connection_id,
-      );
+      const executorId = request.params.executor_id;
+      const connectionId = request.query.connection_id;
       const clientGone = new AbortController();
       const onClose = (): void => clientGone.abort();
       request.raw.once("close", onClose);
+      let executor: ExecutorRecord;
       let polled: PolledPending;
       try {
-        polled = await pollPending(context, identity, executor, request.query, clientGone.signal);
+        // A remembered connection is checked by the poll's own statement; else the executor is read first.
+        const remembered =
+          claimMax === undefined ? liveConnections.get(executorId, connectionId, identity.keyId) : undefined;
+        const check = { connection_id: connectionId, key_id: identity.keyId };
+        const first =
+          remembered === undefined
+            ? undefined
+            : await pollPending(context, identity, remembered, request.query, clientGone.signal, check);
+        if (remembered !== undefined && first !== undefined && first !== CONNECTION_NOT_LIVE) {
+          executor = remembered;
+          polled = first;
+        } else {
+          if (remembered !== undefined) liveConnections.forget(executorId, connectionId, identity.keyId);
+          executor = await loadLiveConnection(context, identity, executorId, connectionId);
+          const again = await pollPending(context, identity, executor, request.query, clientGone.signal);
+          if (again === CONNECTION_NOT_LIVE) throw new Error("a poll that checks no connection found it not live");
+          polled = again;
+          if (claimMax === undefined) liveConnections.remember(executor);
+        }
       } finally {
         request.raw.off("close", onClose);
       }
@@ -142,7 +160,6 @@ export const executorRoutes: RouteModule<ExecutorRoutesServices> = (app, context
         // Claims made here count in the claim latency as the claim route's do.
         onClaimed: (waitedMs: number) => context.metrics.observeClaim(waitedMs),
       };
-      const connectionId = request.query.connection_id;
       // A client that went away would never see its claims (they would only lapse): claim nothing for it.
       const claimable = clientGone.signal.aborted ? 0 : claimMax;
       const handOn = (wakeup: CallWakeup): void => {

@@ -16,7 +16,7 @@ import { inIdScope } from "../auth/id-scope.js";
 import type { Identity } from "../auth/identity.js";
 import type { Clock } from "../clock.js";
 import type { ExecutorRecord } from "../storage/records.js";
-import type { CancellationRecord, Storage } from "../storage/storage.js";
+import type { CancellationRecord, PollConnection, Storage } from "../storage/storage.js";
 import type { CallWakeups, Woken } from "../wakeups/call-wakeups.js";
 import { type CallWakeup, handedOn } from "../wakeups/wakeup.js";
 import { CANCELLATIONS_MAX, cancellationWire, candidateWire } from "./executor-wire.js";
@@ -25,6 +25,9 @@ type Context = { readonly storage: Storage; readonly clock: Clock; readonly wake
 
 /** Why a wait stops once its query answered (a fixed reason: the default builds a DOMException and its stack). */
 const QUERY_ANSWERED = Symbol("query answered");
+
+/** What a poll answers when the connection it was asked to check is not live (the executor is read then). */
+export const CONNECTION_NOT_LIVE = "connection_not_live";
 
 /** A pending answer, and the call wake-up whose call it holds (`?claim=N` claims that call first). */
 export interface PolledPending {
@@ -37,6 +40,9 @@ export interface PolledPending {
  * a candidate. A call wake-up this request cannot use is handed on to the next waiter (`handOn`): one
  * given while its query ran (the query may have missed the call), one for a call its answer leaves out
  * (beyond the page, or out of a restricted agent scope), one whose answer no client will read.
+ *
+ * `connection`: `executor` was not read for this request (live-connections.ts), so the first query also
+ * checks that the connection is live; when it is not, nothing is answered (`CONNECTION_NOT_LIVE`).
  */
 export async function pollPending(
   context: Context,
@@ -44,7 +50,8 @@ export async function pollPending(
   executor: ExecutorRecord,
   query: PendingQuery,
   clientGone: AbortSignal,
-): Promise<PolledPending> {
+  connection?: PollConnection,
+): Promise<PolledPending | typeof CONNECTION_NOT_LIVE> {
   const { storage, clock, wakeups } = context;
   const bindingIds = executor.binding_ids.filter((bindingId) => inIdScope(identity.bindings, bindingId));
   const waitFor = { binding_ids: bindingIds, tool_names: executor.tool_names, executor_id: executor.executor_id };
@@ -58,6 +65,7 @@ export async function pollPending(
   let firstCancellations: ReadonlySet<string> | undefined;
   /** The call wake-up the coming query follows. */
   let woken: CallWakeup | undefined;
+  let check = connection;
   for (;;) {
     const remaining = waitMs - (performance.now() - started);
     const stopWaiting = new AbortController();
@@ -73,11 +81,19 @@ export async function pollPending(
     try {
       const nowMs = clock.nowMs();
       // Candidates and cancellations: one statement for the usual poll.
-      const { candidates, cancellations } = await storage.pendingCalls.poll(
+      const polled = await storage.pendingCalls.poll(
         { binding_ids: bindingIds, agents: identity.agents, now_ms: nowMs },
         page,
         { executor_id: executor.executor_id, limit: CANCELLATIONS_MAX },
+        check,
       );
+      check = undefined;
+      if (polled.connection_live === false) {
+        // This request answers nothing: a call wake-up given meanwhile is another waiter's.
+        if (isCallWakeup(during)) handOn(during);
+        return CONNECTION_NOT_LIVE;
+      }
+      const { candidates, cancellations } = polled;
       firstCancellations ??= new Set(cancellations.map((c) => c.call_id));
       const answer: PendingAnswer = {
         data: candidates.items.map(candidateWire),

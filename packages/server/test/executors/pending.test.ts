@@ -2,7 +2,15 @@
 // in process when a call appears, empty after wait_ms, ended by shutdown), and its query validation.
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { describeEachDialect } from "../support/test-databases.js";
-import { addCalls, connect, type ExecutorServer, executorPath, startExecutorServer } from "./executor-harness.js";
+import {
+  addCalls,
+  connect,
+  createKey,
+  type ExecutorServer,
+  executorPath,
+  startExecutorServer,
+  TEST_TIMING,
+} from "./executor-harness.js";
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -48,6 +56,45 @@ describeEachDialect("executor pending", (dialect) => {
       next_cursor: null,
     });
     expect(answer.text).not.toMatch(/arguments|s3cr3t|grant/);
+  });
+
+  it("a poll on a connection it found live before still answers why once it is not: superseded, detached, lapsed", async () => {
+    await addCalls(server, [["c1", { created_at_ms: 6_001 }]]);
+    // The first poll reads the executor and remembers the connection; the next checks it in its own statement.
+    for (let i = 0; i < 2; i++) expect((await pending()).body.data).toHaveLength(1);
+    const superseded = connectionId;
+    connectionId = (await connect(server, "e1", ["b1", "b2"])).connection_id;
+    const old = await server.call("GET", executorPath("e1", "pending", { connection_id: superseded }), {
+      key: server.key,
+    });
+    expect(old.status).toBe(409);
+    expect(old.body.error).toMatchObject({ code: "connection_superseded", details: { current_epoch: 2 } });
+    for (let i = 0; i < 2; i++) expect((await pending()).body.data).toHaveLength(1);
+    const detached = await server.call("POST", executorPath("e1", "disconnect"), {
+      key: server.key,
+      body: { connection_id: connectionId },
+    });
+    expect(detached.status).toBe(200);
+    const afterDetach = await pending();
+    expect(afterDetach.status).toBe(409);
+    expect(afterDetach.body.error).toMatchObject({ code: "connection_offline" });
+    connectionId = (await connect(server, "e1", ["b1", "b2"])).connection_id;
+    for (let i = 0; i < 2; i++) expect((await pending()).body.data).toHaveLength(1);
+    server.clock.advance(TEST_TIMING.leaseTtlMs);
+    const lapsed = await pending();
+    expect(lapsed.status).toBe(409);
+    expect(lapsed.body.error).toMatchObject({ code: "connection_offline" });
+    // Another key never reaches the remembered connection: 403, as on a first poll.
+    const stranger = await createKey(server.url, {
+      name: "stranger",
+      scopes: ["executors:connect"],
+      bindings: ["b1", "b2"],
+    });
+    const foreign = await server.call("GET", executorPath("e1", "pending", { connection_id: connectionId }), {
+      key: stranger,
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error).toMatchObject({ code: "executor_key_mismatch" });
   });
 
   it("pages with limit and cursor", async () => {

@@ -179,6 +179,43 @@ describeEachDialect("pending call store", (dialect) => {
     expect(empty).toEqual({ candidates: { items: [], next_cursor: null }, cancellations: [] });
   });
 
+  it("poll with a connection: says whether it is the executor's current one, of that key, online and leased", async () => {
+    const s = storage();
+    await seed(s);
+    await s.calls.insertMany([callRecord("r1", "c1", { created_at_ms: 6_001 })]);
+    await connectExecutor(s, "e1", "conn-1", ["b1"], NOW + 1_000);
+    const live = (
+      connection: { connection_id: string; key_id: string },
+      q = query({ binding_ids: ["b1"] }),
+      nowMs = NOW,
+    ) =>
+      s.pendingCalls.poll(
+        { ...q, now_ms: nowMs },
+        { limit: 5, cursor: null },
+        { executor_id: "e1", limit: 5 },
+        connection,
+      );
+    // The one-statement poll and the others (two bindings; one agent) say the same.
+    for (const q of [query({ binding_ids: ["b1"] }), query({ binding_ids: ["b1", "b2"] }), query({ agents: ["a1"] })]) {
+      const polled = await live({ connection_id: "conn-1", key_id: "k1" }, q);
+      expect(polled.connection_live).toBe(true);
+      expect(polled.candidates.items.map((c) => c.call_id)).toEqual(["c1"]);
+      expect((await live({ connection_id: "conn-0", key_id: "k1" }, q)).connection_live).toBe(false);
+      expect((await live({ connection_id: "conn-1", key_id: "k2" }, q)).connection_live).toBe(false);
+      expect((await live({ connection_id: "conn-1", key_id: "k1" }, q, NOW + 1_000)).connection_live).toBe(false);
+    }
+    // Without a connection to check it says nothing; a detached connection is not live.
+    expect(
+      await s.pendingCalls.poll(
+        query({ binding_ids: ["b1"] }),
+        { limit: 5, cursor: null },
+        { executor_id: "e1", limit: 5 },
+      ),
+    ).not.toHaveProperty("connection_live");
+    await s.executors.disconnect({ executor_id: "e1", connection_id: "conn-1", key_id: "k1" }, NOW);
+    expect((await live({ connection_id: "conn-1", key_id: "k1" })).connection_live).toBe(false);
+  });
+
   it("releaseClaimedBy: the executor's claimed calls return to pending, claims cleared; accepted ones stay", async () => {
     const s = storage();
     await seed(s);

@@ -232,6 +232,13 @@ describeEachDialect("query plans of the hot queries", (dialect) => {
           limit: 100,
         },
       ),
+    "pending poll with its connection check (a remembered connection)": () =>
+      storage.pendingCalls.poll(
+        { binding_ids: ["b1"], agents: "*", now_ms: NOW },
+        { limit: 50, cursor: null },
+        { executor_id: "e100", limit: 100 },
+        { connection_id: "conn100", key_id: "k1" },
+      ),
     "candidates of two bindings, next page, one agent": async () => {
       const first = await storage.pendingCalls.candidates(
         { binding_ids: ["b1", "b2"], agents: ["a1"], now_ms: NOW },

@@ -19,13 +19,14 @@ type Kind = (typeof KINDS)[number];
 
 /**
  * Statements per request kind of a warm cycle (caches filled by a first cycle, the API key's identity
- * among them): SQLite 36, PostgreSQL 34 per cycle. `completed` is two transactions: the receipt's
+ * among them, and the executor's connection, which a poll on a connection this server found live
+ * checks inside its own statement: live-connections.ts): SQLite 35, PostgreSQL 33 per cycle. `completed` is two transactions: the receipt's
  * (which marks the run ready: SQLite one more UPDATE, PostgreSQL inside the history append) and the
  * turn engine's (BEGIN, the run's lock, the scripted turn's request, run, history and events, COMMIT).
  */
 const BUDGET: Record<Dialect, Record<Kind, number>> = {
-  sqlite: { create_run: 8, pending: 2, claim: 2, accepted: 5, progress: 4, completed: 15 },
-  postgres: { create_run: 8, pending: 2, claim: 2, accepted: 4, progress: 4, completed: 14 },
+  sqlite: { create_run: 8, pending: 1, claim: 2, accepted: 5, progress: 4, completed: 15 },
+  postgres: { create_run: 8, pending: 1, claim: 2, accepted: 4, progress: 4, completed: 14 },
 };
 
 /**
@@ -38,7 +39,7 @@ const BUDGET: Record<Dialect, Record<Kind, number>> = {
  */
 const ROUND_TRIPS: Record<Dialect, Record<Kind, number>> = {
   sqlite: BUDGET.sqlite,
-  postgres: { create_run: 1, pending: 2, claim: 2, accepted: 2, progress: 2, completed: 5 },
+  postgres: { create_run: 1, pending: 1, claim: 2, accepted: 2, progress: 2, completed: 5 },
 };
 
 const SCRIPT = [

@@ -203,6 +203,20 @@ export type ReleasedCall = Pick<
   "run_id" | "call_id" | "binding_id" | "tool_name" | "cancel_requested_at_ms"
 >;
 
+/** The connection a poll checks (`PendingCallStore.poll`): the executor's is named by the poll's cancellations. */
+export interface PollConnection {
+  readonly connection_id: string;
+  readonly key_id: string;
+}
+
+/** What a poll found. */
+export interface PolledCalls {
+  readonly candidates: Page<CandidateCall>;
+  readonly cancellations: CancellationRecord[];
+  /** With a `connection` to check: whether it is live (else undefined). */
+  readonly connection_live?: boolean;
+}
+
 /** What the executor routes read and change of tool calls. */
 export interface PendingCallStore {
   /**
@@ -212,12 +226,17 @@ export interface PendingCallStore {
   candidates(query: CandidateQuery, page: PageRequest): Promise<Page<CandidateCall>>;
   /** Calls held by `executorId` (claimed, accepted, reconciliation_required) with a business cancel requested, oldest request first. */
   cancellationsFor(executorId: string, limit: number): Promise<CancellationRecord[]>;
-  /** `candidates` and `cancellationsFor` together, in one statement for the usual poll (one binding, first page). */
+  /**
+   * `candidates` and `cancellationsFor` together, in one statement for the usual poll (one binding,
+   * first page). With `connection`, the same statement also says whether it is the executor's current
+   * connection, opened by that key, online and leased at `query.now_ms` (`connection_live`).
+   */
   poll(
     query: CandidateQuery,
     page: PageRequest,
     cancellations: { readonly executor_id: string; readonly limit: number },
-  ): Promise<{ candidates: Page<CandidateCall>; cancellations: CancellationRecord[] }>;
+    connection?: PollConnection,
+  ): Promise<PolledCalls>;
   /** Every `claimed` (not accepted) call of `executorId` returns to `pending`, its claim cleared; answers them. */
   releaseClaimedBy(executorId: string, nowMs: number): Promise<ReleasedCall[]>;
 }

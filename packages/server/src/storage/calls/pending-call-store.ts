@@ -21,7 +21,15 @@ import {
   type StoreCallMoves,
   UNKNOWN_OUTCOME,
 } from "./call-statuses.js";
-import type { CancellationRecord, CandidateCall, CandidateQuery, PendingCallStore, ReleasedCall } from "./contract.js";
+import type {
+  CancellationRecord,
+  CandidateCall,
+  CandidateQuery,
+  PendingCallStore,
+  PollConnection,
+  PolledCalls,
+  ReleasedCall,
+} from "./contract.js";
 import { statusIn } from "./status-literals.js";
 
 /** The table's paths each status-changing statement of this store takes (a test walks them). */
@@ -133,38 +141,92 @@ const CANCELLATIONS = new ReusableQuery((db, executorId: string, limit: number) 
 
 /**
  * The usual poll in one statement: the first page of one binding's candidates (both branches) and
- * the executor's cancellations, as a UNION ALL of the ordered, limited queries (`kind` tells the rows apart).
+ * the executor's cancellations, as a UNION ALL of the ordered, limited queries (`kind` tells the rows
+ * apart); `withConnection`: and one `connection` row when the connection named is the executor's
+ * current one, of that key, online and leased (the executor's primary key: one row read).
  */
-const FIRST_PAGE_WITH_CANCELLATIONS = new ReusableQuery(
-  (db, bindingId: string, now: number, limit: number, executorId: string, cancellationLimit: number) => {
-    const candidates = (branch: Branch, alias: string) =>
+function firstPageWithCancellations(db: Db, values: readonly unknown[], withConnection: boolean) {
+  const [bindingId, now, limit, executorId, cancellationLimit, connectionId, keyId] = values as [
+    string,
+    number,
+    number,
+    string,
+    number,
+    string,
+    string,
+  ];
+  const candidates = (branch: Branch, alias: string) =>
+    db
+      .selectFrom(branchQuery(db, bindingId, branch, "*", now, limit, undefined).as(alias))
+      .select([
+        sql<string>`'candidate'`.as("kind"),
+        sql<string>`${sql.ref(`${alias}.run_id`)}`.as("run_id"),
+        sql<string>`${sql.ref(`${alias}.call_id`)}`.as("call_id"),
+        sql<string>`${sql.ref(`${alias}.tool_name`)}`.as("tool_name"),
+        sql<string>`${sql.ref(`${alias}.binding_id`)}`.as("binding_id"),
+        sql<number>`${sql.ref(`${alias}.created_at_ms`)}`.as("at_ms"),
+        sql<string | null>`${sql.ref(`${alias}.trace_context`)}`.as("trace_context"),
+      ]);
+  const query = candidates("pending", "a")
+    .unionAll(candidates("lapsed", "l"))
+    .unionAll(
       db
-        .selectFrom(branchQuery(db, bindingId, branch, "*", now, limit, undefined).as(alias))
+        .selectFrom(cancellationsQuery(db, executorId, cancellationLimit).as("b"))
         .select([
-          sql<string>`'candidate'`.as("kind"),
-          sql<string>`${sql.ref(`${alias}.run_id`)}`.as("run_id"),
-          sql<string>`${sql.ref(`${alias}.call_id`)}`.as("call_id"),
-          sql<string>`${sql.ref(`${alias}.tool_name`)}`.as("tool_name"),
-          sql<string>`${sql.ref(`${alias}.binding_id`)}`.as("binding_id"),
-          sql<number>`${sql.ref(`${alias}.created_at_ms`)}`.as("at_ms"),
-          sql<string | null>`${sql.ref(`${alias}.trace_context`)}`.as("trace_context"),
-        ]);
-    return candidates("pending", "a")
-      .unionAll(candidates("lapsed", "l"))
-      .unionAll(
-        db
-          .selectFrom(cancellationsQuery(db, executorId, cancellationLimit).as("b"))
-          .select([
-            sql<string>`'cancellation'`.as("kind"),
-            "b.run_id",
-            "b.call_id",
-            sql<string>`null`.as("tool_name"),
-            sql<string>`null`.as("binding_id"),
-            sql<number>`b.cancel_requested_at_ms`.as("at_ms"),
-            sql<string | null>`null`.as("trace_context"),
-          ]),
-      );
-  },
+          sql<string>`'cancellation'`.as("kind"),
+          "b.run_id",
+          "b.call_id",
+          sql<string>`null`.as("tool_name"),
+          sql<string>`null`.as("binding_id"),
+          sql<number>`b.cancel_requested_at_ms`.as("at_ms"),
+          sql<string | null>`null`.as("trace_context"),
+        ]),
+    );
+  if (!withConnection) return query;
+  return query.unionAll(
+    db
+      .selectFrom(liveConnectionQuery(db, executorId, connectionId, keyId, now).as("e"))
+      .select([
+        sql<string>`'connection'`.as("kind"),
+        sql<string>`e.executor_id`.as("run_id"),
+        sql<string>`e.connection_id`.as("call_id"),
+        sql<string>`null`.as("tool_name"),
+        sql<string>`null`.as("binding_id"),
+        sql<number>`e.lease_expires_ms`.as("at_ms"),
+        sql<string | null>`null`.as("trace_context"),
+      ]),
+  );
+}
+
+/** The executor's row when `connectionId` is its current connection, of `keyId`, online and leased at `now`. */
+function liveConnectionQuery(db: Db, executorId: string, connectionId: string, keyId: string, now: number) {
+  return db
+    .selectFrom("executors")
+    .select(["executor_id", "connection_id", "lease_expires_ms"])
+    .where("executor_id", "=", executorId)
+    .where("connection_id", "=", connectionId)
+    .where("key_id", "=", keyId)
+    .where("online", "=", 1)
+    .where("lease_expires_ms", ">", now);
+}
+
+// Every pending poll runs one of these: compiled once (reusable-query.ts).
+const FIRST_PAGE_WITH_CANCELLATIONS = new ReusableQuery(
+  (db, bindingId: string, now: number, limit: number, executorId: string, cancellationLimit: number) =>
+    firstPageWithCancellations(db, [bindingId, now, limit, executorId, cancellationLimit], false),
+);
+const FIRST_PAGE_WITH_CANCELLATIONS_AND_CONNECTION = new ReusableQuery(
+  (
+    db,
+    bindingId: string,
+    now: number,
+    limit: number,
+    executorId: string,
+    cancellationLimit: number,
+    connectionId: string,
+    keyId: string,
+  ) =>
+    firstPageWithCancellations(db, [bindingId, now, limit, executorId, cancellationLimit, connectionId, keyId], true),
 );
 
 /** Orders rows by time, then call ID (code point order, as the "C" collation of the ID columns). */
@@ -212,29 +274,48 @@ export class KyselyPendingCallStore implements PendingCallStore {
     query: CandidateQuery,
     page: PageRequest,
     cancellations: { readonly executor_id: string; readonly limit: number },
-  ): Promise<{ candidates: Page<CandidateCall>; cancellations: CancellationRecord[] }> {
+    connection?: PollConnection,
+  ): Promise<PolledCalls> {
     const bindingIds = [...new Set(query.binding_ids)];
     const [only, ...more] = bindingIds;
     if (only === undefined || more.length > 0 || query.agents !== "*" || page.cursor !== null) {
-      const [candidates, held] = await Promise.all([
+      const [candidates, held, live] = await Promise.all([
         this.candidates(query, page),
         this.cancellationsFor(cancellations.executor_id, cancellations.limit),
+        connection === undefined
+          ? undefined
+          : this.#connectionLive(cancellations.executor_id, connection, query.now_ms),
       ]);
-      return { candidates, cancellations: held };
+      return { candidates, cancellations: held, ...(live === undefined ? {} : { connection_live: live }) };
     }
+    const { dialect } = this.ctx;
+    const { executor_id: executorId, limit: cancellationLimit } = cancellations;
     const { rows } = await this.ctx.read((db) =>
-      FIRST_PAGE_WITH_CANCELLATIONS.execute(
-        this.ctx.dialect,
-        db,
-        only,
-        query.now_ms,
-        page.limit + 1,
-        cancellations.executor_id,
-        cancellations.limit,
-      ),
+      connection === undefined
+        ? FIRST_PAGE_WITH_CANCELLATIONS.execute(
+            dialect,
+            db,
+            only,
+            query.now_ms,
+            page.limit + 1,
+            executorId,
+            cancellationLimit,
+          )
+        : FIRST_PAGE_WITH_CANCELLATIONS_AND_CONNECTION.execute(
+            dialect,
+            db,
+            only,
+            query.now_ms,
+            page.limit + 1,
+            executorId,
+            cancellationLimit,
+            connection.connection_id,
+            connection.key_id,
+          ),
     );
     const candidateRows: CandidateCall[] = [];
     const held: CancellationRecord[] = [];
+    let live = false;
     for (const row of rows) {
       if (row.kind === "candidate") {
         candidateRows.push({
@@ -245,6 +326,8 @@ export class KyselyPendingCallStore implements PendingCallStore {
           created_at_ms: Number(row.at_ms),
           trace_context: row.trace_context,
         });
+      } else if (row.kind === "connection") {
+        live = true;
       } else {
         held.push({ run_id: row.run_id, call_id: row.call_id, requested_at_ms: Number(row.at_ms) });
       }
@@ -257,7 +340,15 @@ export class KyselyPendingCallStore implements PendingCallStore {
         encodeCreatedCursor(LIST, { at: last.created_at_ms, id: last.call_id }),
       ),
       cancellations: held,
+      ...(connection === undefined ? {} : { connection_live: live }),
     };
+  }
+
+  async #connectionLive(executorId: string, connection: PollConnection, nowMs: number): Promise<boolean> {
+    const row = await this.ctx.read((db) =>
+      liveConnectionQuery(db, executorId, connection.connection_id, connection.key_id, nowMs).executeTakeFirst(),
+    );
+    return row !== undefined;
   }
 
   async releaseClaimedBy(executorId: string, nowMs: number): Promise<ReleasedCall[]> {
