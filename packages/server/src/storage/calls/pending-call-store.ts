@@ -145,16 +145,15 @@ const CANCELLATIONS = new ReusableQuery((db, executorId: string, limit: number) 
  * apart); `withConnection`: and one `connection` row when the connection named is the executor's
  * current one, of that key, online and leased (the executor's primary key: one row read).
  */
-function firstPageWithCancellations(db: Db, values: readonly unknown[], withConnection: boolean) {
-  const [bindingId, now, limit, executorId, cancellationLimit, connectionId, keyId] = values as [
-    string,
-    number,
-    number,
-    string,
-    number,
-    string,
-    string,
-  ];
+function firstPageWithCancellations(
+  db: Db,
+  bindingId: string,
+  now: number,
+  limit: number,
+  executorId: string,
+  cancellationLimit: number,
+  connection?: { readonly connectionId: string; readonly keyId: string },
+) {
   const candidates = (branch: Branch, alias: string) =>
     db
       .selectFrom(branchQuery(db, bindingId, branch, "*", now, limit, undefined).as(alias))
@@ -182,10 +181,10 @@ function firstPageWithCancellations(db: Db, values: readonly unknown[], withConn
           sql<string | null>`null`.as("trace_context"),
         ]),
     );
-  if (!withConnection) return query;
+  if (connection === undefined) return query;
   return query.unionAll(
     db
-      .selectFrom(liveConnectionQuery(db, executorId, connectionId, keyId, now).as("e"))
+      .selectFrom(liveConnectionQuery(db, executorId, connection.connectionId, connection.keyId, now).as("e"))
       .select([
         sql<string>`'connection'`.as("kind"),
         sql<string>`e.executor_id`.as("run_id"),
@@ -213,7 +212,7 @@ function liveConnectionQuery(db: Db, executorId: string, connectionId: string, k
 // Every pending poll runs one of these: compiled once (reusable-query.ts).
 const FIRST_PAGE_WITH_CANCELLATIONS = new ReusableQuery(
   (db, bindingId: string, now: number, limit: number, executorId: string, cancellationLimit: number) =>
-    firstPageWithCancellations(db, [bindingId, now, limit, executorId, cancellationLimit], false),
+    firstPageWithCancellations(db, bindingId, now, limit, executorId, cancellationLimit),
 );
 const FIRST_PAGE_WITH_CANCELLATIONS_AND_CONNECTION = new ReusableQuery(
   (
@@ -225,8 +224,7 @@ const FIRST_PAGE_WITH_CANCELLATIONS_AND_CONNECTION = new ReusableQuery(
     cancellationLimit: number,
     connectionId: string,
     keyId: string,
-  ) =>
-    firstPageWithCancellations(db, [bindingId, now, limit, executorId, cancellationLimit, connectionId, keyId], true),
+  ) => firstPageWithCancellations(db, bindingId, now, limit, executorId, cancellationLimit, { connectionId, keyId }),
 );
 
 /** Orders rows by time, then call ID (code point order, as the "C" collation of the ID columns). */
@@ -290,25 +288,14 @@ export class KyselyPendingCallStore implements PendingCallStore {
     }
     const { dialect } = this.ctx;
     const { executor_id: executorId, limit: cancellationLimit } = cancellations;
+    const first = [only, query.now_ms, page.limit + 1, executorId, cancellationLimit] as const;
     const { rows } = await this.ctx.read((db) =>
       connection === undefined
-        ? FIRST_PAGE_WITH_CANCELLATIONS.execute(
-            dialect,
-            db,
-            only,
-            query.now_ms,
-            page.limit + 1,
-            executorId,
-            cancellationLimit,
-          )
+        ? FIRST_PAGE_WITH_CANCELLATIONS.execute(dialect, db, ...first)
         : FIRST_PAGE_WITH_CANCELLATIONS_AND_CONNECTION.execute(
             dialect,
             db,
-            only,
-            query.now_ms,
-            page.limit + 1,
-            executorId,
-            cancellationLimit,
+            ...first,
             connection.connection_id,
             connection.key_id,
           ),
